@@ -1,0 +1,96 @@
+// `gen build`: validate → codegen → one vite build → per-brand sites, each step timed.
+// Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
+import { readFile, rename, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { generateRuntimeFiles } from "./codegen.ts";
+import { formatDiagnostics, type Format } from "./diagnostics.ts";
+import { type BundleInfo, emitSites } from "./emit/site.ts";
+import type { Io } from "./cli.ts";
+import { paths } from "./paths.ts";
+import { validateFile } from "./validate.ts";
+import { writeFiles } from "./writer.ts";
+
+export interface BuildOptions {
+  brand?: string;
+  codegenOnly?: boolean;
+  out: string;
+  format?: Format;
+}
+
+async function step<T>(io: Io, label: string, run: () => Promise<T>, detail: (r: T) => string): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  const ms = performance.now() - started;
+  io.out(`  ${label.padEnd(10)} ${detail(result).padEnd(46)} ${ms.toFixed(0).padStart(6)} ms\n`);
+  return result;
+}
+
+export async function buildAll(file: string, opts: BuildOptions, io: Io, color: boolean): Promise<number> {
+  const validation = await step(io, "validate", () => validateFile(file), (r) => {
+    const n = (r.source.data as { brands?: unknown[] } | undefined)?.brands?.length ?? 0;
+    return r.config ? `${n} brands valid` : `${r.diagnostics.filter((d) => d.severity === "error").length} errors`;
+  });
+  const { config } = validation;
+  if (!config) {
+    io.out(formatDiagnostics(validation.diagnostics, opts.format ?? "text", color));
+    io.err("gen build: the config is invalid; nothing was written.\n");
+    return 1;
+  }
+  if (opts.brand && !config.brands.some((b) => b.id === opts.brand)) {
+    io.err(`gen build: no brand '${opts.brand}' in ${file} (brands: ${config.brands.map((b) => b.id).join(", ")})\n`);
+    return 2;
+  }
+
+  await step(io, "codegen", async () => writeFiles(paths.generated, await generateRuntimeFiles(config, opts.brand), { prune: true }), (r) =>
+    `runtime/generated: ${r.written} written, ${r.unchanged} unchanged, ${r.removed} removed`,
+  );
+  if (opts.codegenOnly) return 0;
+
+  const out = resolve(opts.out);
+  const staging = `${out}.staging-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    const bundle = await step(io, "bundle", () => bundleRuntime(join(staging, "app")), (b) => `runtime → ${b.entry}`);
+    await step(io, "sites", async () => writeFiles(staging, emitSites(config, bundle, { configFile: file, only: opts.brand })), (r) =>
+      `${opts.brand ? 1 : config.brands.length} brands, ${r.written} files`,
+    );
+    await rm(out, { recursive: true, force: true });
+    await rename(staging, out);
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+  io.out(`  built ${opts.brand ?? `${config.brands.length} brands`} into ${opts.out}/\n`);
+  return 0;
+}
+
+/** One vite build of the runtime, shared by every brand. */
+export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
+  const { build } = await import("vite");
+  await build({
+    configFile: join(paths.root, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+  const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+  >;
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new Error("vite produced no entry chunk");
+  const preloads: string[] = [];
+  const css = new Set(entry.css ?? []);
+  const seen = new Set<string>();
+  const walk = (keys: string[] = []) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) continue;
+      seen.add(key);
+      preloads.push(`/${chunk.file}`);
+      for (const c of chunk.css ?? []) css.add(c);
+      walk(chunk.imports);
+    }
+  };
+  walk(entry.imports);
+  return { entry: `/${entry.file}`, preloads, stylesheets: [...css].map((c) => `/${c}`) };
+}

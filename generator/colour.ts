@@ -1,0 +1,53 @@
+// WCAG colour maths: derive text colours that stay readable on and around any brand colour.
+
+export function parseHex(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export function toHex([r, g, b]: [number, number, number]): string {
+  return `#${[r, g, b].map((c) => Math.round(Math.max(0, Math.min(255, c))).toString(16).padStart(2, "0")).join("")}`;
+}
+
+export function luminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const WHITE = "#ffffff";
+const INK = "#111827";
+
+/** Text colour for content placed on the brand colour (buttons, badges). */
+export function onColour(background: string): string {
+  return contrast(background, WHITE) >= contrast(background, INK) ? WHITE : INK;
+}
+
+/** The brand colour darkened (or lightened) until it reaches `ratio` against `surface`. */
+export function readableOn(colour: string, surface: string, ratio = 4.5): string {
+  let rgb = parseHex(colour);
+  const towardsBlack = luminance(surface) > 0.5;
+  for (let i = 0; i < 100 && contrast(toHex(rgb), surface) < ratio; i++) {
+    rgb = rgb.map((c) => (towardsBlack ? c * 0.95 : c + (255 - c) * 0.05)) as [number, number, number];
+  }
+  return toHex(rgb);
+}
+
+export interface ThemeTokens {
+  primary: string;
+  onPrimary: string;
+  /** The brand colour as text or icon on the white page surface. */
+  primaryText: string;
+}
+
+export function themeTokens(primary: string): ThemeTokens {
+  const p = primary.toLowerCase();
+  return { primary: p, onPrimary: onColour(p), primaryText: readableOn(p, WHITE) };
+}

@@ -1,0 +1,120 @@
+// Step 3 of `gen build`: each brand's HTML, web manifest, Twitter redirect page, icon and module,
+// plus the host → brand deploy map. Pure: the bundle's file names come in as arguments.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import Handlebars from "handlebars";
+import type { Brand, BrandsConfig } from "../config.ts";
+import { paths } from "../paths.ts";
+import { brandModuleData, brandModuleJs, brandTokensCss, hostMap, monogramSvg } from "./brands.ts";
+import type { EmittedFile } from "./file.ts";
+
+export interface BundleInfo {
+  /** URL of the runtime's entry script. */
+  entry: string;
+  /** URLs of the chunks the entry imports statically (preloaded). */
+  preloads: string[];
+  stylesheets: string[];
+}
+
+const hb = Handlebars.create();
+hb.registerHelper("json", (v: unknown) => new hb.SafeString(JSON.stringify(v)));
+const template = (name: string) => hb.compile(readFileSync(join(paths.templates, name), "utf8"), { strict: true });
+let templates: Record<"index" | "manifest" | "twitter" | "unknown", HandlebarsTemplateDelegate> | undefined;
+const load = () =>
+  (templates ??= {
+    index: template("index.html.hbs"),
+    manifest: template("manifest.webmanifest.hbs"),
+    twitter: template("twitterRedirect.html.hbs"),
+    unknown: template("unknown-host.html.hbs"),
+  });
+
+export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
+const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
+
+/** The language the HTML ships with before the runtime resolves the visitor's. */
+export function initialLanguage(brand: Brand): string {
+  const first = Object.values(brand.areas)[0];
+  return first?.defaultLanguage ?? "en";
+}
+
+const RTL = new Set(["ar"]);
+
+/** The origins a brand's pages may call: its platform, backup and tracking hosts in both modes. */
+export function connectOrigins(brand: Brand): string[] {
+  const set = new Set<string>();
+  for (const mode of [brand.api.production, brand.api.demo]) {
+    set.add(mode.primary);
+    for (const b of mode.backup) set.add(b);
+    set.add(mode.tracking);
+  }
+  return [...set].sort();
+}
+
+export function pageCsp(brand: Brand, styleHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self' ${connectOrigins(brand).join(" ")}`,
+    "frame-src https:",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "form-action 'self' https:",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+export function brandIcon(brand: Brand, configDir: string): string {
+  return brand.icon ? readFileSync(resolve(configDir, brand.icon), "utf8") : monogramSvg(brand);
+}
+
+const UNKNOWN_STYLE =
+  "body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#f3f4f6}main{max-width:32rem;margin:15vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px}h1{font-size:1.25rem;margin:0 0 .5rem}";
+
+export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { configFile: string; only?: string }): EmittedFile[] {
+  const t = load();
+  const configDir = dirname(resolve(opts.configFile));
+  const files: EmittedFile[] = [];
+  for (const brand of config.brands) {
+    if (opts.only && brand.id !== opts.only) continue;
+    const data = brandModuleData(config, brand);
+    const moduleJs = brandModuleJs(data);
+    const modulePath = `app/assets/brand-${brand.id}.${shortHash(moduleJs)}.js`;
+    files.push({ path: modulePath, contents: moduleJs });
+
+    const lang = initialLanguage(brand);
+    const dir = RTL.has(lang) ? "rtl" : "ltr";
+    const inlineStyle = brandTokensCss(data);
+    const view = {
+      id: brand.id,
+      lang,
+      dir,
+      name: brand.name,
+      title: brand.title,
+      description: `${brand.name} — official top-up store`,
+      themeColor: data.theme.primary,
+      brandModule: `/${modulePath.slice("app/".length)}`,
+      entry: bundle.entry,
+      preloads: bundle.preloads,
+      stylesheets: bundle.stylesheets,
+      inlineStyle,
+      csp: pageCsp(brand, [sha256(inlineStyle)]),
+    };
+    const base = `brands/${brand.id}`;
+    files.push({ path: `${base}/index.html`, contents: t.index(view) });
+    files.push({ path: `${base}/manifest.webmanifest`, contents: t.manifest(view) });
+    files.push({ path: `${base}/icon.svg`, contents: brandIcon(brand, configDir) });
+
+    const script = readFileSync(join(paths.templates, "twitterRedirect.js"), "utf8");
+    const twitterCsp = `default-src 'none'; script-src '${sha256(script)}'; base-uri 'none'; form-action 'none'`;
+    const redirectPage = brand.login.twitter?.redirectPage ?? "/twitterRedirect.html";
+    files.push({ path: `${base}${redirectPage}`, contents: t.twitter({ title: brand.title, csp: twitterCsp, script }) });
+  }
+  files.push({ path: "hosts.json", contents: `${JSON.stringify(hostMap(config, opts.only), null, 2)}\n` });
+  files.push({ path: "unknown-host.html", contents: t.unknown({ style: UNKNOWN_STYLE, styleHash: sha256(UNKNOWN_STYLE) }) });
+  return files;
+}

@@ -1,0 +1,137 @@
+// Structural pass: JSON Schema (ajv, allErrors) mapped to source positions with human messages.
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
+import { joinPointer, type SourceFile } from "./load.ts";
+import { paths } from "./paths.ts";
+
+export const brandsSchema = JSON.parse(readFileSync(paths.brandsSchema, "utf8")) as Record<string, unknown>;
+
+let compiled: ValidateFunction | undefined;
+
+/** The compiled validator; it fills schema defaults into the data it checks. */
+export function brandsValidator(): ValidateFunction {
+  compiled ??= new Ajv2020({ allErrors: true, verbose: true, useDefaults: true, strict: true, allowUnionTypes: true })
+    .compile(brandsSchema);
+  return compiled;
+}
+
+interface SchemaNode {
+  description?: string;
+  examples?: unknown[];
+  properties?: Record<string, unknown>;
+  enum?: unknown[];
+  title?: string;
+}
+
+export function schemaPass(source: SourceFile): Diagnostic[] {
+  const validate = brandsValidator();
+  if (validate(source.data)) return [];
+  const out: Diagnostic[] = [];
+  const errors = validate.errors ?? [];
+  // ajv reports a propertyNames failure twice (the inner keyword, then propertyNames itself).
+  for (const err of errors) {
+    if (err.keyword === "propertyNames") continue;
+    // `if`/`anyOf` wrappers repeat what their branches already said.
+    if (err.keyword === "if" || err.keyword === "anyOf" || err.keyword === "oneOf") continue;
+    out.push(toDiagnostic(source, err));
+  }
+  return dedupe(out);
+}
+
+function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
+  const parent = (err.parentSchema ?? {}) as SchemaNode;
+  const propertyName = (err as ErrorObject & { propertyName?: string }).propertyName;
+  if (propertyName !== undefined) {
+    // An invalid key of a map (e.g. an unknown sales area).
+    const pointer = err.instancePath + joinPointer(propertyName);
+    const allowed = (parent.enum ?? []).map(String);
+    const what = parent.title ? describeTitle(parent.title) : "allowed key";
+    const message =
+      err.keyword === "enum"
+        ? `'${propertyName}' is not a ${what}`
+        : `key '${propertyName}' ${err.message ?? "is not allowed"}`;
+    const hint = allowed.length ? (didYouMean(propertyName, allowed) ?? listHint(allowed)) : exampleHint(parent);
+    return source.diag("unknown-value", pointer, message, { hint, key: true });
+  }
+  const at = err.instancePath;
+  const value = err.data;
+  switch (err.keyword) {
+    case "required": {
+      const missing = String(err.params.missingProperty);
+      const prop = (parent.properties?.[missing] ?? {}) as SchemaNode;
+      return source.diag("missing-property", at, `missing required property '${missing}'`, {
+        hint: prop.description ? `add '${missing}': ${lowerFirst(prop.description)}` : `add '${missing}'`,
+      });
+    }
+    case "additionalProperties": {
+      const extra = String(err.params.additionalProperty);
+      const known = Object.keys(parent.properties ?? {});
+      return source.diag("unknown-property", at + joinPointer(extra), `unknown property '${extra}'`, {
+        hint: didYouMean(extra, known) ?? (known.length ? listHint(known) : "remove it"),
+        key: true,
+      });
+    }
+    case "enum": {
+      const allowed = (err.params.allowedValues as unknown[]).map(String);
+      const what = parent.title ? describeTitle(parent.title) : "allowed value";
+      return source.diag("unknown-value", at, `${quote(value)} is not a ${what}`, {
+        hint: didYouMean(String(value), allowed) ?? listHint(allowed),
+      });
+    }
+    case "type":
+      return source.diag("wrong-type", at, `expected ${err.params.type}, got ${typeOf(value)} ${preview(value)}`.trim(), {
+        hint: exampleHint(parent),
+      });
+    case "pattern":
+    case "format":
+      return source.diag("bad-format", at, `${quote(value)} is not ${describe(parent)}`, { hint: exampleHint(parent) });
+    case "minItems":
+    case "maxItems":
+    case "minLength":
+    case "maxLength":
+    case "minProperties":
+    case "maxProperties":
+    case "minimum":
+    case "maximum":
+      return source.diag("out-of-range", at, `${describe(parent)}: ${err.message}`, { hint: exampleHint(parent) });
+    case "uniqueItems":
+      return source.diag(
+        "duplicate-item",
+        at + joinPointer(String(err.params.i)),
+        `${quote((value as unknown[])[err.params.i as number])} is listed twice`,
+      );
+    default:
+      return source.diag("schema-violation", at, err.message ?? `fails '${err.keyword}'`, { hint: exampleHint(parent) });
+  }
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const k = `${d.pointer}|${d.name}|${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const quote = (v: unknown) => (typeof v === "string" ? `'${v}'` : JSON.stringify(v));
+const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+const preview = (v: unknown) => (v !== null && typeof v === "object" ? "" : `(${JSON.stringify(v)})`);
+
+function describeTitle(title: string): string {
+  return title.replace(/Id$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+function describe(schema: SchemaNode): string {
+  if (schema.description) return `a valid value (${lowerFirst(schema.description.replace(/\.$/, ""))})`;
+  if (schema.title) return `a valid ${describeTitle(schema.title)}`;
+  return "a valid value";
+}
+
+function exampleHint(schema: SchemaNode): string | undefined {
+  const ex = schema.examples?.[0];
+  return ex === undefined ? undefined : `for example ${JSON.stringify(ex)}`;
+}

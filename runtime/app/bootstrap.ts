@@ -1,0 +1,71 @@
+// Start-up work before the first render, done in parallel: brand module, then language resources.
+import type { i18n } from "i18next";
+import type { BrandModule } from "../generated/types.ts";
+import { gameForClientId, resolveArea } from "../lib/area.ts";
+import { type BrandRuntime, modeForHost } from "../lib/brand-context.ts";
+import { createI18n } from "../lib/i18n.ts";
+import { resolveLanguage } from "../lib/language.ts";
+import { getItem, type StorageKey } from "../lib/storage.ts";
+import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
+import type { Session } from "../lib/session-context.ts";
+
+export interface Boot {
+  runtime: BrandRuntime;
+  session: Session;
+  i18n: i18n;
+  layout: LayoutVersion;
+}
+
+export class UnknownBrandError extends Error {}
+
+/** The brand module URL the per-brand HTML names; absent on a page that is no brand's. */
+function brandModuleUrl(): string {
+  const url = document.querySelector<HTMLMetaElement>('meta[name="sf-brand-module"]')?.content;
+  if (!document.documentElement.dataset.brand || !url) throw new UnknownBrandError("no brand on this page");
+  return url;
+}
+
+function readStored(key: StorageKey): string | null {
+  const value = getItem(key);
+  return typeof value === "string" ? value : null;
+}
+
+export async function bootstrap(location: Location): Promise<Boot> {
+  const module = ((await import(/* @vite-ignore */ brandModuleUrl())) as { default: BrandModule }).default;
+  const { brand } = module;
+  const params = new URLSearchParams(location.search);
+  const clientId = params.get("client_id");
+  const area = resolveArea(brand, {
+    clientId,
+    domainArea: params.get("domain_area"),
+    storedArea: readStored("payment_domain_area"),
+  });
+  const game = gameForClientId(brand, clientId) ?? brand.defaultGame;
+  const areaConfig = area ? brand.areas[area] : Object.values(brand.areas)[0];
+  const lang = resolveLanguage({
+    param: params.get("spec_lang"),
+    saved: readStored("perfLang"),
+    browser: navigator.languages,
+    allowed: areaConfig?.languages ?? ["en"],
+    fallback: areaConfig?.defaultLanguage ?? "en",
+  });
+  applyBrand(module);
+  const i18n = await createI18n(lang);
+  return {
+    runtime: { module, brand, mode: modeForHost(location.hostname) },
+    i18n,
+    session: { area, areaConfig, game, languages: areaConfig?.languages ?? ["en"] },
+    layout: chooseLayout(brand, area, game),
+  };
+}
+
+/** Title, colour tokens, theme colour and icon, so a page opened without its HTML still looks right. */
+function applyBrand({ brand, theme }: BrandModule): void {
+  document.title = brand.title;
+  const root = document.documentElement;
+  root.dataset.brand = brand.id;
+  root.style.setProperty("--sf-color-primary", theme.primary);
+  root.style.setProperty("--sf-color-on-primary", theme.onPrimary);
+  root.style.setProperty("--sf-color-primary-text", theme.primaryText);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", theme.primary);
+}

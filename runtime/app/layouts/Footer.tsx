@@ -1,0 +1,33 @@
+// Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useBrand } from "../../lib/brand-context.ts";
+import { useSession } from "../../lib/session-context.ts";
+
+export function Footer({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { areaConfig } = useSession();
+  return (
+    <footer className="sf-footer">
+      {children}
+      <nav className="sf-footer__links" aria-label={t("footer.privacy")}>
+        <a href={brand.links.privacy} target="_blank" rel="noopener noreferrer">
+          {t("footer.privacy")}
+        </a>
+        <a href={brand.links.terms} target="_blank" rel="noopener noreferrer">
+          {t("footer.terms")}
+        </a>
+        <a href={brand.support.url} target="_blank" rel="noopener noreferrer">
+          {t("footer.support")}
+        </a>
+        {areaConfig?.legalFooters.map((link) => (
+          <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
+        ))}
+      </nav>
+      <p className="sf-footer__copyright">{brand.copyright}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,55 @@
+// New layout (spec §2): header titled by route with a language picker, bottom navigation on the
+// top-up, events and My routes, footer with the legal links.
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router-dom";
+import { useBrand } from "../../lib/brand-context.ts";
+import { Footer } from "./Footer.tsx";
+import { LanguagePicker } from "./LanguagePicker.tsx";
+import { useRouteHandle } from "./route-handle.ts";
+
+export default function NewLayout() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { titleKey, nav } = useRouteHandle();
+  const title = titleKey ? t(titleKey as "header.topup") : brand.name;
+  return (
+    <div className={`sf-app sf-app--new${nav ? " has-bottom-nav" : ""}`} data-layout="new">
+      <a className="sf-skip" href="#sf-main">
+        {t("app.skipToContent")}
+      </a>
+      <header className="sf-header sf-header--new">
+        <img src="/icon.svg" alt="" width="28" height="28" />
+        <h1 className="sf-header__title">{title}</h1>
+        <LanguagePicker />
+      </header>
+      <main id="sf-main" className="sf-main">
+        <Outlet />
+      </main>
+      <Footer />
+      {nav ? (
+        <nav className="sf-bottom-nav" aria-label={t("nav.label")}>
+          <NavLink to="/selectGoods">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d="M4 7h16v12H4zM7 3h10l2 4H5z" />
+            </svg>
+            <span>{t("nav.topup")}</span>
+          </NavLink>
+          {brand.features.events ? (
+            <NavLink to="/activity">
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path fill="currentColor" d="M3 9h18v4H3zM5 13h14v8H5zM11 9h2v12h-2zM12 9C9 9 7 4 10 4c2 0 2 5 2 5s0-5 2-5c3 0 1 5-2 5z" />
+              </svg>
+              <span>{t("nav.gift")}</span>
+            </NavLink>
+          ) : null}
+          <NavLink to="/my">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+            </svg>
+            <span>{t("nav.my")}</span>
+          </NavLink>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router-dom";
+import { useBrand } from "../../lib/brand-context.ts";
+import { Footer } from "./Footer.tsx";
+import { LanguagePicker } from "./LanguagePicker.tsx";
+import { useRouteHandle } from "./route-handle.ts";
+
+const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
+
+export default function OldLayout() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { step } = useRouteHandle();
+  return (
+    <div className="sf-app sf-app--old" data-layout="old">
+      <a className="sf-skip" href="#sf-main">
+        {t("app.skipToContent")}
+      </a>
+      <header className="sf-header">
+        <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>
+          <img src="/icon.svg" alt="" width="32" height="32" />
+          <span>{brand.name}</span>
+        </Link>
+        <div className="sf-header__user" data-slot="user" />
+      </header>
+      {step ? (
+        <nav className="sf-steps" aria-label={t("steps.label")}>
+          <ol>
+            {STEPS.map((key, i) => (
+              <li key={key} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined} aria-current={i + 1 === step ? "step" : undefined}>
+                <span className="sf-steps__index">{i + 1}</span>
+                <span className="sf-steps__label">{t(key)}</span>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <main id="sf-main" className="sf-main">
+        <Outlet />
+      </main>
+      <Footer>
+        <LanguagePicker />
+      </Footer>
+    </div>
+  );
+}

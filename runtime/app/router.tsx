@@ -1,0 +1,63 @@
+// Turns the generated route manifest of one layout version into react-router routes.
+import { lazy, type ReactNode, Suspense } from "react";
+import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
+import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
+import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
+import type { Brand } from "../generated/types.ts";
+import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
+import type { LayoutVersion } from "../lib/layout.ts";
+
+const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));
+const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
+
+export interface RouteHandle {
+  step?: number;
+  titleKey?: string;
+  nav?: boolean;
+}
+
+function Redirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
+/** `/@{game code}` with any remainder; any other single segment is a 404. */
+function GameCodeGate() {
+  const { code = "" } = useParams();
+  return code.startsWith("@") ? <ScreenSkeleton screen="GameCode" /> : <NotFoundPage />;
+}
+
+function screenElement(screen: Screen): ReactNode {
+  return screen === "NotFound" ? <NotFoundPage /> : <ScreenSkeleton screen={screen} />;
+}
+
+function toRoutes(entry: RouteEntry, brand: Brand): RouteObject[] {
+  const handle: RouteHandle = { step: entry.step, titleKey: entry.titleKey, nav: entry.nav };
+  const enabled = !entry.feature || brand.features[entry.feature];
+  if (entry.children) {
+    // A parent path that redirects, and a pathless layout route holding the children.
+    return [
+      { path: entry.path, element: <Redirect to={entry.redirect ?? "/"} /> },
+      { id: entry.screen, children: entry.children.flatMap((c) => toRoutes(c, brand)) },
+    ];
+  }
+  if (entry.redirect) return [{ path: entry.path, element: <Redirect to={entry.redirect} /> }];
+  if (entry.path === "/@*") return [{ path: "/:code/*", element: <GameCodeGate />, handle }];
+  const element = enabled && entry.screen ? screenElement(entry.screen) : <NotFoundPage />;
+  return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
+}
+
+export function createRouter(layout: LayoutVersion, brand: Brand) {
+  const manifest = layout === "new" ? newLayoutRoutes : oldLayoutRoutes;
+  const Layout = layout === "new" ? NewLayout : OldLayout;
+  return createBrowserRouter([
+    {
+      element: (
+        <Suspense fallback={<ScreenSkeleton />}>
+          <Layout />
+        </Suspense>
+      ),
+      children: manifest.flatMap((entry) => toRoutes(entry, brand)),
+    },
+  ]);
+}

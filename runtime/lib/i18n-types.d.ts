@@ -1,0 +1,10 @@
+// Translation keys are typed from the English reference file.
+import "i18next";
+import type en from "../../locales/en.json";
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "translation";
+    resources: { translation: typeof en };
+  }
+}

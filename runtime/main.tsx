@@ -1,0 +1,17 @@
+// Entry of the shared runtime: find this page's brand, load its module and language, render.
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App.tsx";
+import { bootstrap } from "./app/bootstrap.ts";
+import { UnknownBrandPage } from "./features/errors/UnknownBrandPage.tsx";
+import "./ui/base.css";
+
+const container = document.getElementById("root");
+if (container) {
+  const root = createRoot(container);
+  bootstrap(window.location)
+    .then((boot) => root.render(<App boot={boot} />))
+    .catch((err: unknown) => {
+      console.error(err);
+      root.render(<UnknownBrandPage />);
+    });
+}
