@@ -52,7 +52,7 @@ export function connectOrigins(brand: Brand): string[] {
 }
 
 export function pageCsp(brand: Brand, styleHashes: string[]): string {
-  return [
+  const csp = [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
@@ -66,6 +66,9 @@ export function pageCsp(brand: Brand, styleHashes: string[]): string {
     "object-src 'none'",
     "base-uri 'none'",
   ].join("; ");
+  // Written unescaped into an HTML attribute: origins are schema-checked, so this cannot happen.
+  if (/["<>]/.test(csp)) throw new Error(`unsafe character in the CSP of brand '${brand.id}'`);
+  return csp;
 }
 
 export function brandIcon(brand: Brand, configDir: string): string {

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
+import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
@@ -20,6 +21,7 @@ export default function NewLayout() {
       <header className="sf-header sf-header--new">
         <img src="/icon.svg" alt="" width="28" height="28" />
         <h1 className="sf-header__title">{title}</h1>
+        <DemoBadge />
         <LanguagePicker />
       </header>
       <main id="sf-main" className="sf-main">

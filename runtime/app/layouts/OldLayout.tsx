@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
+import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
@@ -23,6 +24,7 @@ export default function OldLayout() {
           <span>{brand.name}</span>
         </Link>
         <div className="sf-header__user" data-slot="user" />
+        <DemoBadge />
       </header>
       {step ? (
         <nav className="sf-steps" aria-label={t("steps.label")}>

@@ -1,0 +1,9 @@
+// Marks demo (beta) hosts on screen, so nobody mistakes a demo storefront for the real one.
+import { useTranslation } from "react-i18next";
+import { useBrand } from "../../lib/brand-context.ts";
+
+export function DemoBadge() {
+  const { t } = useTranslation();
+  const { mode } = useBrand();
+  return mode === "demo" ? <span className="sf-badge sf-badge--demo">{t("header.demo")}</span> : null;
+}

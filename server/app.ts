@@ -1,0 +1,45 @@
+// The sandbox platform as a Fastify app: platform API routes plus the built storefronts.
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Db } from "./db.ts";
+import { CODE, ok, PlatformError } from "./platform/envelope.ts";
+import { registerSites } from "./sites.ts";
+
+export interface AppOptions {
+  db: Db;
+  /** The built dist/ to serve; omit to serve the API only. */
+  distDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: "info" } : false,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    trustProxy: false,
+  });
+
+  // Every failure is an envelope with a code; never a stack trace, never a bare 500.
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    if (error instanceof PlatformError) {
+      return reply.code(error.httpStatus).send({ code: error.code, message: error.message, content: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ code: CODE.badRequest, message: error.validation ? `invalid request: ${error.message}` : error.message, content: null });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: CODE.serverError, message: "internal error, please try again later", content: null });
+  });
+
+  app.get("/api/health", async () => {
+    const [row] = await options.db.query<{ now: string }>("SELECT now()::text AS now");
+    return ok({ database: options.db.kind, time: row?.now });
+  });
+
+  if (options.distDir) await registerSites(app, options.distDir);
+  else {
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: CODE.notFound, message: `unknown call ${request.url.split("?")[0]}`, content: null }));
+  }
+  return app;
+}

@@ -1,0 +1,102 @@
+// One database interface over embedded PGlite (default, data in .data/) or PostgreSQL (DATABASE_URL).
+// Both run the same SQL and the same migrations.
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… for a real PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data folder; omit for an in-memory database (tests). */
+  dataDir?: string;
+}
+
+export async function openDb(options: DbOptions = {}): Promise<Db> {
+  const db = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  await migrate(db);
+  return db;
+}
+
+async function openPglite(dataDir?: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  type Conn = {
+    query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+    exec(sql: string): Promise<unknown>;
+  };
+  const wrap = (conn: Conn): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => (await conn.query<T>(sql, params)).rows,
+    exec: async (sql) => void (await conn.exec(sql)),
+  });
+  return {
+    kind: "pglite",
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    kind: "postgres",
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Applies every migration not yet applied, each in its own transaction, in file-name order. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  // Two platform processes starting together on one PostgreSQL must not both migrate.
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+  const applied: string[] = [];
+  for (const name of files) {
+    const sql = await readFile(join(migrationsDir, name), "utf8");
+    const done = await db.transaction(async (tx) => {
+      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(727274)");
+      const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [name]);
+      if (rows.length) return false;
+      await tx.exec(sql);
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
+      return true;
+    });
+    if (done) applied.push(name);
+  }
+  return applied;
+}

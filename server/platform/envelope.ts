@@ -1,0 +1,35 @@
+// The platform's response envelope {code, message, content} (spec §7) and its error type.
+
+export const CODE = {
+  success: 1,
+  notLoggedIn: -600,
+  notAGame: -3001,
+  wrongDomain: -3014,
+  replenishError: -3016,
+  activityMissing: -3022,
+  illegalCoupon: -3062,
+  notRealName: 6001,
+  badRequest: -400,
+  notFound: -404,
+  tooMany: -429,
+  serverError: -500,
+} as const;
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  content: T | null;
+}
+
+export const ok = <T>(content: T, message = "success"): Envelope<T> => ({ code: CODE.success, message, content });
+
+/** A business error: answered as an envelope with its code, with HTTP 200 like the real platform. */
+export class PlatformError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
