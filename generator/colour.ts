@@ -27,7 +27,9 @@ const INK = "#111827";
 
 /** Text colour for content placed on the brand colour (buttons, badges). */
 export function onColour(background: string): string {
-  return contrast(background, WHITE) >= contrast(background, INK) ? WHITE : INK;
+  // White or near-black where they read well; pure black is the last resort that always reaches 4.5:1
+  // (for any colour, the better of black and white gives at least 4.58:1).
+  return [WHITE, INK].find((c) => contrast(background, c) >= 4.5) ?? "#000000";
 }
 
 /** The brand colour darkened (or lightened) until it reaches `ratio` against `surface`. */

@@ -28,7 +28,7 @@ export async function loadSource(file: string): Promise<{ source: SourceFile; di
 
 export function parseSource(file: string, text: string): { source: SourceFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, merge: true });
   const pos = (offset: number) => {
     const p = lineCounter.linePos(Math.max(0, Math.min(offset, text.length)));
     return { line: p.line, column: p.col };
@@ -75,7 +75,11 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
   for (const err of [...doc.errors, ...doc.warnings]) {
     const name: DiagnosticName = err.code === "DUPLICATE_KEY" ? "duplicate-key" : "yaml-syntax";
     const { line, column } = pos(err.pos[0]);
-    const message = err.message.split("\n")[0]?.replace(/ at line \d+, column \d+.*$/, "") ?? "invalid YAML";
+    const key = /^["']?([^"':\n]+)["']?\s*:/.exec(text.slice(err.pos[0]))?.[1]?.trim();
+    const message =
+      name === "duplicate-key" && key
+        ? `duplicate key '${key}'`
+        : (err.message.split("\n")[0]?.replace(/ at line \d+, column \d+.*$/, "") ?? "invalid YAML");
     const hint = catalogue[name].hint;
     diagnostics.push({ name, severity: "error", file, line, column, pointer: "", message, hint });
   }

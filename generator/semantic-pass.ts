@@ -7,7 +7,9 @@ import { joinPointer, type SourceFile } from "./load.ts";
 import { paths } from "./paths.ts";
 import { brandsSchema } from "./schema-pass.ts";
 
-const SALES_AREAS = new Set((brandsSchema as { $defs: { salesAreaId: { enum: string[] } } }).$defs.salesAreaId.enum);
+const defs = (brandsSchema as { $defs: Record<string, { enum: string[] }> }).$defs;
+const SALES_AREAS = new Set(defs.salesAreaId?.enum);
+const LANGUAGES = new Set(defs.language?.enum);
 
 type Loose = Record<string, unknown>;
 const isObj = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -29,36 +31,44 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
   const localesDir = options.localesDir ?? paths.locales;
   const brands = arr(obj(source.data).brands);
   const brandIds = new Map<string, string>();
-  const hostOwner = new Map<string, { brand: string; pointer: string }>();
+  const hostOwner = new Map<string, { brand: string; pointer: string; automatic: boolean }>();
   const clientOwner = new Map<string, { label: string; pointer: string }>();
   const localeChecked = new Map<string, boolean>();
 
   const claimHost = (host: string, brand: string, pointer: string, automatic: boolean) => {
     const prev = hostOwner.get(host);
     if (!prev) {
-      hostOwner.set(host, { brand, pointer });
+      hostOwner.set(host, { brand, pointer, automatic });
       return;
     }
+    // A repeat inside one list is the schema's duplicate-item already.
+    if (prev.pointer.replace(/\/\d+$/, "") === pointer.replace(/\/\d+$/, "")) return;
     const where = source.locate(prev.pointer);
     const owner = prev.brand === brand ? "this brand" : `brand '${prev.brand}'`;
-    out.push(
-      source.diag(
-        "duplicate-host",
-        pointer,
-        `host '${host}'${automatic ? " (automatic preview host)" : ""} is already used by ${owner} at ${source.file}:${where.line}:${where.column}`,
-      ),
-    );
+    const what = prev.automatic ? `${owner}'s automatic preview host` : `${owner} at ${source.file}:${where.line}:${where.column}`;
+    out.push(source.diag("duplicate-host", pointer, `host '${host}' is already used by ${what}`));
   };
+
+  // Automatic preview hosts first, so a configured host that clashes with one is the one reported.
+  brands.forEach((raw, i) => {
+    const id = isObj(raw) ? str(raw.id) : undefined;
+    if (!id || brandIds.has(id)) return;
+    brandIds.set(id, joinPointer("brands", i, "id"));
+    const preview = previewHosts(id);
+    claimHost(preview.production, id, joinPointer("brands", i, "id"), true);
+    claimHost(preview.demo, id, joinPointer("brands", i, "id"), true);
+  });
 
   brands.forEach((raw, i) => {
     if (!isObj(raw)) return;
     const at = (...seg: (string | number)[]) => joinPointer("brands", i, ...seg);
     const id = str(raw.id) ?? `#${i}`;
 
-    const firstIndex = brandIds.get(id);
-    if (firstIndex !== undefined && str(raw.id)) {
-      out.push(source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used by ${firstIndex}`));
-    } else brandIds.set(id, at("id"));
+    const first = brandIds.get(id);
+    if (first !== undefined && first !== at("id") && str(raw.id)) {
+      const where = source.locate(first);
+      out.push(source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used at ${source.file}:${where.line}:${where.column}`));
+    }
 
     // Hosts, within and across brands, including the automatic preview hosts.
     const hosts = obj(raw.hosts);
@@ -66,11 +76,6 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       arr(hosts[mode]).forEach((h, j) => {
         if (typeof h === "string") claimHost(h, id, at("hosts", mode, j), false);
       });
-    }
-    if (str(raw.id)) {
-      const preview = previewHosts(id);
-      claimHost(preview.production, id, at("id"), true);
-      claimHost(preview.demo, id, at("id"), true);
     }
 
     const areas = obj(raw.areas);
@@ -82,8 +87,9 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
     // Languages of each area: a locale file each, and the default among them.
     for (const [areaId, areaRaw] of Object.entries(areas)) {
       const area = obj(areaRaw);
-      const langs = arr(area.languages).filter((l): l is string => typeof l === "string");
-      langs.forEach((lang, j) => {
+      const langs = arr(area.languages).filter((l): l is string => typeof l === "string" && LANGUAGES.has(l));
+      arr(area.languages).forEach((lang, j) => {
+        if (typeof lang !== "string" || !LANGUAGES.has(lang)) return;
         let exists = localeChecked.get(lang);
         if (exists === undefined) {
           exists = existsSync(resolve(localesDir, `${lang}.json`));
@@ -117,7 +123,7 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       if (area && areaIds.length > 0 && !areaIds.includes(area)) {
         out.push(
           source.diag("game-area-not-in-brand", at("games", key, "area"), `game '${key}' is sold in area '${area}', which brand '${id}' does not have`, {
-            hint: didYouMean(area, areaIds) ?? `add area '${area}' to areas, or use ${listHint(areaIds)}`,
+            hint: didYouMean(area, areaIds) ?? `add area '${area}' to the brand's areas, or use one of ${areaIds.map((a) => `'${a}'`).join(", ")}`,
           }),
         );
       }

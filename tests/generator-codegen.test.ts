@@ -1,0 +1,139 @@
+// Codegen: deterministic, pinned by file snapshots, and the generated TypeScript type-checks.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateRuntimeFiles } from "../generator/codegen.ts";
+import { emitSites } from "../generator/emit/site.ts";
+import { validateFile } from "../generator/validate.ts";
+import { contrast, themeTokens } from "../generator/colour.ts";
+
+const root = join(import.meta.dirname, "..");
+const minimalFile = join(root, "tests", "fixtures", "valid", "minimal.yaml");
+
+async function configOf(file: string) {
+  const result = await validateFile(file);
+  if (!result.config) throw new Error(`fixture ${file} is invalid`);
+  return result.config;
+}
+
+describe("runtime/generated", () => {
+  it("is the same on every run (no timestamps, sorted)", async () => {
+    const config = await configOf(join(root, "brands.yaml"));
+    const a = await generateRuntimeFiles(config);
+    const b = await generateRuntimeFiles(structuredClone(config));
+    expect(a).toEqual(b);
+    expect(a.map((f) => f.path)).toEqual([...a.map((f) => f.path)].sort());
+    for (const f of a) expect(f.contents).toMatch(/generated .* do not edit/);
+  });
+
+  it("matches the snapshots for the minimal fixture", async () => {
+    const files = await generateRuntimeFiles(await configOf(minimalFile));
+    for (const name of ["brands/minimal.ts", "brands/minimal.css", "hosts.ts", "routes.ts", "payment-methods.ts"]) {
+      const file = files.find((f) => f.path === name);
+      expect(file, name).toBeDefined();
+      await expect(file?.contents).toMatchFileSnapshot(join("__snapshots__", "minimal", name));
+    }
+  });
+
+  it("holds every payment method of the spec with its endpoints and flow", async () => {
+    const files = await generateRuntimeFiles(await configOf(minimalFile));
+    const table = files.find((f) => f.path === "payment-methods.ts")?.contents ?? "";
+    const specIds = [10301, 11701, 11501, 11702, 10801, 10302, 10303, 10201, 11001, 10401, 10501, 10103, 10101, 10102, 10104, 11401, 11601, 11602, 11801, 12101, 10701, 12001, 12201];
+    for (const id of specIds) expect(table).toContain(`"${id}": {`);
+    expect(table).toContain('"kr": "/api/kr_pay/naver_pay"');
+    expect(table).toContain('"kr": "/api/kr_pay/welcome_pay"');
+    const methods = JSON.parse(/= (\{[\s\S]*\});\n$/.exec(table)?.[1] ?? "{}") as Record<string, { name: string; addition: boolean }>;
+    expect(methods["12301"]).toMatchObject({ name: "KakaoPay", addition: true });
+    expect(methods["10201"]).toMatchObject({ name: "Paypal", addition: false });
+    for (const flow of ["redirect", "airwallexCard", "airwallexRedirect", "alipayCard", "inGameCard", "cardForm", "krCardScript"]) {
+      expect(table).toContain(`"flow": "${flow}"`);
+    }
+  });
+
+  it("type-checks (the generated modules and a consumer of them)", async () => {
+    const files = await generateRuntimeFiles(await configOf(join(root, "brands.yaml")));
+    const dir = mkdtempSync(join(root, "node_modules", ".gen-typecheck-"));
+    for (const f of files) {
+      const full = join(dir, "runtime", "generated", f.path);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, f.contents);
+    }
+    symlinkSync(join(root, "generator"), join(dir, "generator"));
+    writeFileSync(
+      join(dir, "runtime", "consumer.ts"),
+      `import aurora from "./generated/brands/aurora.ts";
+import { hostMap } from "./generated/hosts.ts";
+import { paymentMethods } from "./generated/payment-methods.ts";
+import { newLayoutRoutes } from "./generated/routes.ts";
+import type { SalesAreaId } from "./generated/types.ts";
+const area: SalesAreaId = "sea";
+const colour: string = aurora.brand.themeColor;
+const vip: boolean = aurora.brand.features.vip;
+const flow: "redirect" | string = paymentMethods[10201]?.flow ?? "redirect";
+export const used = [area, colour, vip, flow, hostMap["aurora.localhost"]?.brand, newLayoutRoutes.length];
+`,
+    );
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: [] },
+        include: ["runtime/**/*.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", ".bin", "tsc");
+    expect(() => execFileSync(tsc, ["-p", join(dir, "tsconfig.json")], { encoding: "utf8", stdio: "pipe" })).not.toThrow();
+  });
+});
+
+describe("per-brand sites", () => {
+  const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], stylesheets: ["/assets/main.css"] };
+
+  it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
+    const config = await configOf(minimalFile);
+    const files = emitSites(config, bundle, { configFile: minimalFile });
+    const get = (p: string) => files.find((f) => f.path === p)?.contents ?? "";
+    const html = get("brands/minimal/index.html");
+    expect(html).toContain('<html lang="en" dir="ltr" data-brand="minimal">');
+    expect(html).toContain("<title>Minimal Store</title>");
+    expect(html).toContain('<meta name="theme-color" content="#00bbff">');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).toMatch(/http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*object-src 'none'; base-uri 'none'"/);
+    expect(html).toContain("connect-src 'self' https://api-demo.minimal.example https://api.minimal.example https://track-demo.minimal.example https://track.minimal.example");
+    expect(html).not.toContain("unsafe-inline");
+    const manifest = JSON.parse(get("brands/minimal/manifest.webmanifest"));
+    expect(manifest).toMatchObject({ name: "Minimal Store", short_name: "Minimal Games", start_url: "/", theme_color: "#00bbff", display: "standalone" });
+    expect(get("brands/minimal/twitterRedirect.html")).toContain("postMessage(result, location.origin)");
+    expect(get("brands/minimal/icon.svg")).toMatch(/^<svg[^>]*>.*>MG<\/text><\/svg>/);
+    expect(JSON.parse(get("hosts.json"))).toEqual({
+      "minimal-demo.localhost": { brand: "minimal", mode: "demo" },
+      "minimal.localhost": { brand: "minimal", mode: "production" },
+      "pay.minimal.example": { brand: "minimal", mode: "production" },
+    });
+    const modules = files.filter((f) => /^app\/assets\/brand-minimal\.[0-9a-f]{10}\.js$/.test(f.path));
+    expect(modules).toHaveLength(1);
+    expect(html).toContain(`<meta name="sf-brand-module" content="/${modules[0]?.path.slice(4)}">`);
+  });
+
+  it("the Arabic-first area gets a right-to-left page", async () => {
+    const config = await configOf(join(root, "brands.yaml"));
+    const mea = structuredClone(config);
+    const brand = mea.brands[0];
+    if (!brand) throw new Error("no brand");
+    brand.areas = { mea: brand.areas.mea } as typeof brand.areas;
+    brand.games = { dunesong: brand.games.dunesong } as typeof brand.games;
+    brand.defaultGame = "dunesong";
+    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: join(root, "brands.yaml") }).find((f) => f.path.endsWith("index.html"));
+    expect(html?.contents).toContain('lang="ar" dir="rtl"');
+  });
+});
+
+describe("brand colours", () => {
+  it("derive text colours with at least 4.5:1 contrast for any brand colour", () => {
+    for (const colour of ["#00bbff", "#ffff00", "#777777", "#5b3df5", "#000000", "#ffffff", "#b8860b"]) {
+      const t = themeTokens(colour);
+      expect(contrast(t.primary, t.onPrimary)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(t.primaryText, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
