@@ -2,10 +2,10 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { generateRuntimeFiles } from "./codegen.ts";
-import { formatDiagnostics, type Format } from "./diagnostics.ts";
-import { type BundleInfo, emitSites } from "./emit/site.ts";
 import type { Io } from "./cli.ts";
+import { generateRuntimeFiles } from "./codegen.ts";
+import { type Format, formatDiagnostics } from "./diagnostics.ts";
+import { type BundleInfo, emitSites } from "./emit/site.ts";
 import { paths } from "./paths.ts";
 import { validateFile } from "./validate.ts";
 import { writeFiles } from "./writer.ts";
@@ -26,10 +26,15 @@ async function step<T>(io: Io, label: string, run: () => Promise<T>, detail: (r:
 }
 
 export async function buildAll(file: string, opts: BuildOptions, io: Io, color: boolean): Promise<number> {
-  const validation = await step(io, "validate", () => validateFile(file), (r) => {
-    const n = (r.source.data as { brands?: unknown[] } | undefined)?.brands?.length ?? 0;
-    return r.config ? `${n} brands valid` : `${r.diagnostics.filter((d) => d.severity === "error").length} errors`;
-  });
+  const validation = await step(
+    io,
+    "validate",
+    () => validateFile(file),
+    (r) => {
+      const n = (r.source.data as { brands?: unknown[] } | undefined)?.brands?.length ?? 0;
+      return r.config ? `${n} brands valid` : `${r.diagnostics.filter((d) => d.severity === "error").length} errors`;
+    },
+  );
   const { config } = validation;
   if (!config) {
     io.out(formatDiagnostics(validation.diagnostics, opts.format ?? "text", color));
@@ -41,8 +46,11 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     return 2;
   }
 
-  await step(io, "codegen", async () => writeFiles(paths.generated, await generateRuntimeFiles(config, opts.brand), { prune: true }), (r) =>
-    `runtime/generated: ${r.written} written, ${r.unchanged} unchanged, ${r.removed} removed`,
+  await step(
+    io,
+    "codegen",
+    async () => writeFiles(paths.generated, await generateRuntimeFiles(config, opts.brand), { prune: true }),
+    (r) => `runtime/generated: ${r.written} written, ${r.unchanged} unchanged, ${r.removed} removed`,
   );
   if (opts.codegenOnly) return 0;
 
@@ -50,9 +58,17 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
   const staging = `${out}.staging-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    const bundle = await step(io, "bundle", () => bundleRuntime(join(staging, "app")), (b) => `runtime → ${b.entry}`);
-    await step(io, "sites", async () => writeFiles(staging, emitSites(config, bundle, { configFile: file, only: opts.brand })), (r) =>
-      `${opts.brand ? 1 : config.brands.length} brands, ${r.written} files`,
+    const bundle = await step(
+      io,
+      "bundle",
+      () => bundleRuntime(join(staging, "app")),
+      (b) => `runtime → ${b.entry}`,
+    );
+    await step(
+      io,
+      "sites",
+      async () => writeFiles(staging, emitSites(config, bundle, { configFile: file, only: opts.brand })),
+      (r) => `${opts.brand ? 1 : config.brands.length} brands, ${r.written} files`,
     );
     await rm(out, { recursive: true, force: true });
     await rename(staging, out);

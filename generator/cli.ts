@@ -63,7 +63,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     .option("--codegen-only", "only write runtime/generated/ (used by typecheck and dev)")
     .option("--out <dir>", "output folder", "dist")
     .addOption(formatOption())
-    .addHelpText("after", "\nExamples:\n  gen build\n  gen build --brand aurora\n  gen build --codegen-only\n\nExit codes: 0 built, 1 invalid config or failed build (nothing written to dist/), 2 usage error.")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  gen build\n  gen build --brand aurora\n  gen build --codegen-only\n\nExit codes: 0 built, 1 invalid config or failed build (nothing written to dist/), 2 usage error.",
+    )
     .action(async (file: string, opts: BuildOptions & { format: Format }) => {
       code = await buildAll(file, opts, io, useColor());
     });

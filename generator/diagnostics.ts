@@ -50,9 +50,7 @@ export type DiagnosticName = keyof typeof catalogue;
 export type Format = "text" | "json" | "github";
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.name.localeCompare(b.name),
-  );
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.name.localeCompare(b.name));
 }
 
 export function formatDiagnostics(list: Diagnostic[], format: Format, color = false): string {
@@ -65,7 +63,7 @@ function formatText(d: Diagnostic, color: boolean): string {
   const paint = (code: number, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
   const sev = d.severity === "error" ? paint(31, "error") : paint(33, "warning");
   let out = `${d.file}:${d.line}:${d.column}: ${sev}[${d.name}]: ${d.message}\n`;
-  out += paint(2, `  at ${d.pointer || "/"}`) + "\n";
+  out += `${paint(2, `  at ${d.pointer || "/"}`)}\n`;
   if (d.hint) out += `  ${paint(36, "hint")}: ${d.hint}\n`;
   return out;
 }

@@ -11,8 +11,9 @@ let compiled: ValidateFunction | undefined;
 
 /** The compiled validator; it fills schema defaults into the data it checks. */
 export function brandsValidator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, verbose: true, useDefaults: true, strict: true, allowUnionTypes: true })
-    .compile(brandsSchema);
+  compiled ??= new Ajv2020({ allErrors: true, verbose: true, useDefaults: true, strict: true, allowUnionTypes: true }).compile(
+    brandsSchema,
+  );
   return compiled;
 }
 
@@ -48,9 +49,7 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
     const allowed = (parent.enum ?? []).map(String);
     const what = parent.title ? describeTitle(parent.title) : "allowed key";
     const message =
-      err.keyword === "enum"
-        ? `'${propertyName}' is not a ${what}`
-        : `key '${propertyName}' ${err.message ?? "is not allowed"}`;
+      err.keyword === "enum" ? `'${propertyName}' is not a ${what}` : `key '${propertyName}' ${err.message ?? "is not allowed"}`;
     const hint = allowed.length ? (didYouMean(propertyName, allowed) ?? listHint(allowed)) : exampleHint(parent);
     return source.diag("unknown-value", pointer, message, { hint, key: true });
   }
@@ -85,7 +84,7 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
       });
     case "pattern":
     case "format":
-      return source.diag("bad-format", at, `${quote(value)} is not ${describe(parent)}`, { hint: exampleHint(parent) });
+      return source.diag("bad-format", at, `${quote(value)} is not ${describeSchema(parent)}`, { hint: exampleHint(parent) });
     case "minItems":
     case "maxItems":
     case "minLength":
@@ -94,7 +93,7 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
     case "maxProperties":
     case "minimum":
     case "maximum":
-      return source.diag("out-of-range", at, `${describe(parent)}: ${err.message}`, { hint: exampleHint(parent) });
+      return source.diag("out-of-range", at, `${describeSchema(parent)}: ${err.message}`, { hint: exampleHint(parent) });
     case "uniqueItems":
       return source.diag(
         "duplicate-item",
@@ -122,10 +121,13 @@ const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array"
 const preview = (v: unknown) => (v !== null && typeof v === "object" ? "" : `(${JSON.stringify(v)})`);
 
 function describeTitle(title: string): string {
-  return title.replace(/Id$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return title
+    .replace(/Id$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
 }
 
-function describe(schema: SchemaNode): string {
+function describeSchema(schema: SchemaNode): string {
   if (schema.description) return `a valid value (${lowerFirst(schema.description.replace(/\.$/, ""))})`;
   if (schema.title) return `a valid ${describeTitle(schema.title)}`;
   return "a valid value";

@@ -67,7 +67,9 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
     const first = brandIds.get(id);
     if (first !== undefined && first !== at("id") && str(raw.id)) {
       const where = source.locate(first);
-      out.push(source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used at ${source.file}:${where.line}:${where.column}`));
+      out.push(
+        source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used at ${source.file}:${where.line}:${where.column}`),
+      );
     }
 
     // Hosts, within and across brands, including the automatic preview hosts.
@@ -122,9 +124,16 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       const area = str(game.area);
       if (area && areaIds.length > 0 && !areaIds.includes(area)) {
         out.push(
-          source.diag("game-area-not-in-brand", at("games", key, "area"), `game '${key}' is sold in area '${area}', which brand '${id}' does not have`, {
-            hint: didYouMean(area, areaIds) ?? `add area '${area}' to the brand's areas, or use one of ${areaIds.map((a) => `'${a}'`).join(", ")}`,
-          }),
+          source.diag(
+            "game-area-not-in-brand",
+            at("games", key, "area"),
+            `game '${key}' is sold in area '${area}', which brand '${id}' does not have`,
+            {
+              hint:
+                didYouMean(area, areaIds) ??
+                `add area '${area}' to the brand's areas, or use one of ${areaIds.map((a) => `'${a}'`).join(", ")}`,
+            },
+          ),
         );
       }
       const map = obj(game.clientIdMap);
@@ -137,7 +146,11 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
         if (prev && prev.label !== label) {
           const where = source.locate(prev.pointer);
           out.push(
-            source.diag("duplicate-client-id", pointer, `client id '${cid}' is already used by ${prev.label} at ${source.file}:${where.line}:${where.column}`),
+            source.diag(
+              "duplicate-client-id",
+              pointer,
+              `client id '${cid}' is already used by ${prev.label} at ${source.file}:${where.line}:${where.column}`,
+            ),
           );
         } else if (!prev) clientOwner.set(cid, { label, pointer });
       }
@@ -158,18 +171,28 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       arr(rule.regions).forEach((region, j) => {
         if (typeof region === "string" && areaIds.length > 0 && !areaIds.includes(region)) {
           out.push(
-            source.diag("layout-rule-unknown-region", at("layout", "newLayoutRules", r, "regions", j), `layout rule names region '${region}', which brand '${id}' does not have`, {
-              hint: didYouMean(region, areaIds) ?? listHint(areaIds),
-            }),
+            source.diag(
+              "layout-rule-unknown-region",
+              at("layout", "newLayoutRules", r, "regions", j),
+              `layout rule names region '${region}', which brand '${id}' does not have`,
+              {
+                hint: didYouMean(region, areaIds) ?? listHint(areaIds),
+              },
+            ),
           );
         }
       });
       arr(rule.games).forEach((game, j) => {
         if (typeof game === "string" && !gameKeys.includes(game)) {
           out.push(
-            source.diag("layout-rule-unknown-game", at("layout", "newLayoutRules", r, "games", j), `layout rule names game '${game}', which is not in the game table`, {
-              hint: didYouMean(game, gameKeys) ?? listHint(gameKeys),
-            }),
+            source.diag(
+              "layout-rule-unknown-game",
+              at("layout", "newLayoutRules", r, "games", j),
+              `layout rule names game '${game}', which is not in the game table`,
+              {
+                hint: didYouMean(game, gameKeys) ?? listHint(gameKeys),
+              },
+            ),
           );
         }
       });
@@ -180,9 +203,14 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       const region = str(obj(linkRaw).region);
       if (region && areaIds.length > 0 && !areaIds.includes(region)) {
         out.push(
-          source.diag("short-link-unknown-region", at("shortLinks", code, "region"), `short link '@${code}' opens region '${region}', which brand '${id}' does not have`, {
-            hint: didYouMean(region, areaIds) ?? listHint(areaIds),
-          }),
+          source.diag(
+            "short-link-unknown-region",
+            at("shortLinks", code, "region"),
+            `short link '@${code}' opens region '${region}', which brand '${id}' does not have`,
+            {
+              hint: didYouMean(region, areaIds) ?? listHint(areaIds),
+            },
+          ),
         );
       }
     }
@@ -191,10 +219,15 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
     for (const key of Object.keys(obj(obj(raw.legal).commercialTransactions))) {
       if (!gameKeys.includes(key)) {
         out.push(
-          source.diag("legal-unknown-game", at("legal", "commercialTransactions", key), `commercial-transactions notice for '${key}', which is not in the game table`, {
-            hint: didYouMean(key, gameKeys) ?? listHint(gameKeys),
-            key: true,
-          }),
+          source.diag(
+            "legal-unknown-game",
+            at("legal", "commercialTransactions", key),
+            `commercial-transactions notice for '${key}', which is not in the game table`,
+            {
+              hint: didYouMean(key, gameKeys) ?? listHint(gameKeys),
+              key: true,
+            },
+          ),
         );
       }
     }

@@ -26,7 +26,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.code(status).send({ code: CODE.badRequest, message: error.validation ? `invalid request: ${error.message}` : error.message, content: null });
+      return reply
+        .code(status)
+        .send({ code: CODE.badRequest, message: error.validation ? `invalid request: ${error.message}` : error.message, content: null });
     }
     request.log.error(error);
     return reply.code(500).send({ code: CODE.serverError, message: "internal error, please try again later", content: null });
@@ -39,7 +41,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.distDir) await registerSites(app, options.distDir);
   else {
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: CODE.notFound, message: `unknown call ${request.url.split("?")[0]}`, content: null }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ code: CODE.notFound, message: `unknown call ${request.url.split("?")[0]}`, content: null }),
+    );
   }
   return app;
 }

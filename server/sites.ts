@@ -2,8 +2,8 @@
 // and the brand's index.html for every other path (client-side routes).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
-import type { FastifyInstance, FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 export interface HostEntry {
   brand: string;
@@ -33,7 +33,9 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
   const hosts = loadHostMap(distDir);
   const assetsDir = join(distDir, "app", "assets");
   const brandsDir = join(distDir, "brands");
-  const unknownHost = existsSync(join(distDir, "unknown-host.html")) ? readFileSync(join(distDir, "unknown-host.html"), "utf8") : "Unknown host";
+  const unknownHost = existsSync(join(distDir, "unknown-host.html"))
+    ? readFileSync(join(distDir, "unknown-host.html"), "utf8")
+    : "Unknown host";
   const pages = new Map<string, { html: string; csp: string | undefined }>();
   const page = (brand: string) => {
     let cached = pages.get(brand);
@@ -61,7 +63,12 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     }
     const entry = hosts[request.hostname.toLowerCase()];
     if (!entry) {
-      return reply.code(404).headers(SECURITY_HEADERS).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(unknownHost);
+      return reply
+        .code(404)
+        .headers(SECURITY_HEADERS)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(unknownHost);
     }
     const safe = normalize(path).replace(/^([/\\])+/, "");
     if (safe.split(sep).includes("..")) return sendPage(reply, entry.brand);

@@ -1,11 +1,11 @@
 // Runs in the Twitter OAuth popup: hands the result to the storefront that opened it, same origin only.
-(function () {
+(() => {
   var q = new URLSearchParams(location.search);
   var result = {
     type: "sf:twitter-auth",
     oauth_token: q.get("oauth_token"),
     oauth_verifier: q.get("oauth_verifier"),
-    denied: q.get("denied")
+    denied: q.get("denied"),
   };
   if (window.opener && !window.opener.closed) {
     window.opener.postMessage(result, location.origin);

@@ -9,10 +9,10 @@ const root = join(import.meta.dirname, "..");
 const fixture = (kind: string, name: string) => join(root, "tests", "fixtures", kind, `${name}.yaml`);
 
 async function run(...args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(["node", "gen", ...args], { out: (s) => void (out += s), err: (s) => void (err += s) });
-  return { code, out, err };
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(["node", "gen", ...args], { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out: out.join(""), err: err.join("") };
 }
 
 describe("gen validate", () => {
@@ -27,7 +27,9 @@ describe("gen validate", () => {
     const file = fixture("invalid", "unknown-area");
     const r = await run("validate", file);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${file}:24:7: error[unknown-value]: 'seaa' is not a sales area\n  at /brands/0/areas/seaa\n  hint: did you mean 'sea'?\n`);
+    expect(r.out).toContain(
+      `${file}:24:7: error[unknown-value]: 'seaa' is not a sales area\n  at /brands/0/areas/seaa\n  hint: did you mean 'sea'?\n`,
+    );
     expect(r.out).toMatch(/1 error, 0 warnings/);
   });
 

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
+import { contrast, themeTokens } from "../generator/colour.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { validateFile } from "../generator/validate.ts";
-import { contrast, themeTokens } from "../generator/colour.ts";
 
 const root = join(import.meta.dirname, "..");
 const minimalFile = join(root, "tests", "fixtures", "valid", "minimal.yaml");
@@ -39,7 +39,10 @@ describe("runtime/generated", () => {
   it("holds every payment method of the spec with its endpoints and flow", async () => {
     const files = await generateRuntimeFiles(await configOf(minimalFile));
     const table = files.find((f) => f.path === "payment-methods.ts")?.contents ?? "";
-    const specIds = [10301, 11701, 11501, 11702, 10801, 10302, 10303, 10201, 11001, 10401, 10501, 10103, 10101, 10102, 10104, 11401, 11601, 11602, 11801, 12101, 10701, 12001, 12201];
+    const specIds = [
+      10301, 11701, 11501, 11702, 10801, 10302, 10303, 10201, 11001, 10401, 10501, 10103, 10101, 10102, 10104, 11401, 11601, 11602, 11801,
+      12101, 10701, 12001, 12201,
+    ];
     for (const id of specIds) expect(table).toContain(`"${id}": {`);
     expect(table).toContain('"kr": "/api/kr_pay/naver_pay"');
     expect(table).toContain('"kr": "/api/kr_pay/welcome_pay"');
@@ -77,7 +80,17 @@ export const used = [area, colour, vip, flow, hostMap["aurora.localhost"]?.brand
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: [] },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          allowImportingTsExtensions: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: true,
+          types: [],
+        },
         include: ["runtime/**/*.ts"],
       }),
     );
@@ -98,11 +111,21 @@ describe("per-brand sites", () => {
     expect(html).toContain("<title>Minimal Store</title>");
     expect(html).toContain('<meta name="theme-color" content="#00bbff">');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-    expect(html).toMatch(/http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*object-src 'none'; base-uri 'none'"/);
-    expect(html).toContain("connect-src 'self' https://api-demo.minimal.example https://api.minimal.example https://track-demo.minimal.example https://track.minimal.example");
+    expect(html).toMatch(
+      /http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*object-src 'none'; base-uri 'none'"/,
+    );
+    expect(html).toContain(
+      "connect-src 'self' https://api-demo.minimal.example https://api.minimal.example https://track-demo.minimal.example https://track.minimal.example",
+    );
     expect(html).not.toContain("unsafe-inline");
     const manifest = JSON.parse(get("brands/minimal/manifest.webmanifest"));
-    expect(manifest).toMatchObject({ name: "Minimal Store", short_name: "Minimal Games", start_url: "/", theme_color: "#00bbff", display: "standalone" });
+    expect(manifest).toMatchObject({
+      name: "Minimal Store",
+      short_name: "Minimal Games",
+      start_url: "/",
+      theme_color: "#00bbff",
+      display: "standalone",
+    });
     expect(get("brands/minimal/twitterRedirect.html")).toContain("postMessage(result, location.origin)");
     expect(get("brands/minimal/icon.svg")).toMatch(/^<svg[^>]*>.*>MG<\/text><\/svg>/);
     expect(JSON.parse(get("hosts.json"))).toEqual({
@@ -123,7 +146,9 @@ describe("per-brand sites", () => {
     brand.areas = { mea: brand.areas.mea } as typeof brand.areas;
     brand.games = { dunesong: brand.games.dunesong } as typeof brand.games;
     brand.defaultGame = "dunesong";
-    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: join(root, "brands.yaml") }).find((f) => f.path.endsWith("index.html"));
+    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: join(root, "brands.yaml") }).find((f) =>
+      f.path.endsWith("index.html"),
+    );
     expect(html?.contents).toContain('lang="ar" dir="rtl"');
   });
 });

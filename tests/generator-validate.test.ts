@@ -18,8 +18,18 @@ const invalid: Record<string, { want: Want[]; localesDir?: string }> = {
   "unknown-area": { want: [["unknown-value", 24, 7]] },
   "unknown-language": { want: [["unknown-value", 25, 25]] },
   "bad-colour": { want: [["bad-format", 8, 17]] },
-  "wrong-type": { want: [["wrong-type", 14, 12], ["unknown-property", 15, 5]] },
-  "duplicate-host": { want: [["duplicate-host", 15, 41], ["duplicate-item", 15, 60]] },
+  "wrong-type": {
+    want: [
+      ["wrong-type", 14, 12],
+      ["unknown-property", 15, 5],
+    ],
+  },
+  "duplicate-host": {
+    want: [
+      ["duplicate-host", 15, 41],
+      ["duplicate-item", 15, 60],
+    ],
+  },
   "two-brands-same-id": { want: [["duplicate-brand-id", 22, 5]] },
   "game-area-not-in-brand": { want: [["game-area-not-in-brand", 37, 15]] },
   "default-language-not-in-area": { want: [["default-language-not-in-area", 26, 26]] },
@@ -31,7 +41,13 @@ const invalid: Record<string, { want: Want[]; localesDir?: string }> = {
   "short-link-unknown-region": { want: [["short-link-unknown-region", 41, 17]] },
   "legal-unknown-game": { want: [["legal-unknown-game", 42, 9]] },
   "missing-icon": { want: [["missing-icon", 8, 11]] },
-  "many-at-once": { want: [["bad-format", 7, 15], ["unknown-value", 24, 7], ["unknown-default-game", 38, 18]] },
+  "many-at-once": {
+    want: [
+      ["bad-format", 7, 15],
+      ["unknown-value", 24, 7],
+      ["unknown-default-game", 38, 18],
+    ],
+  },
 };
 
 describe("invalid configs report exactly their diagnostics", () => {
@@ -80,7 +96,13 @@ describe("valid configs", () => {
     const languages = new Set(brands.flatMap((b) => Object.values(b.areas).flatMap((a) => a?.languages ?? [])));
     expect(areas.size).toBe(12);
     expect(languages.size).toBe(18);
-    const logins = new Set(brands.flatMap((b) => Object.entries(b.login).filter(([, v]) => v !== false).map(([k]) => k)));
+    const logins = new Set(
+      brands.flatMap((b) =>
+        Object.entries(b.login)
+          .filter(([, v]) => v !== false)
+          .map(([k]) => k),
+      ),
+    );
     expect([...logins].sort()).toEqual(["apple", "facebook", "google", "huawei", "twitter", "vk"]);
     const layouts = new Set(brands.map((b) => b.layout.default));
     expect(layouts).toEqual(new Set(["old", "new"]));

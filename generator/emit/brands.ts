@@ -1,7 +1,8 @@
 // Per-brand outputs that do not need the runtime bundle: the typed brand module, its CSS tokens,
 // its icon, and the host → brand map.
+
+import { type ThemeTokens, themeTokens } from "../colour.ts";
 import type { Brand, BrandsConfig } from "../config.ts";
-import { themeTokens, type ThemeTokens } from "../colour.ts";
 import { previewHosts } from "../semantic-pass.ts";
 import { type EmittedFile, GENERATED_CSS_HEADER, GENERATED_HEADER, literal } from "./file.ts";
 

@@ -5,9 +5,9 @@ import { gameForClientId, resolveArea } from "../lib/area.ts";
 import { type BrandRuntime, modeForHost } from "../lib/brand-context.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { resolveLanguage } from "../lib/language.ts";
-import { getItem, type StorageKey } from "../lib/storage.ts";
 import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
 import type { Session } from "../lib/session-context.ts";
+import { getItem, type StorageKey } from "../lib/storage.ts";
 
 export interface Boot {
   runtime: BrandRuntime;

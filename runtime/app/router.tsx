@@ -3,8 +3,8 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
-import type { Brand } from "../generated/types.ts";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
+import type { Brand } from "../generated/types.ts";
 import type { LayoutVersion } from "../lib/layout.ts";
 
 const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));

@@ -30,7 +30,11 @@ export default function OldLayout() {
         <nav className="sf-steps" aria-label={t("steps.label")}>
           <ol>
             {STEPS.map((key, i) => (
-              <li key={key} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined} aria-current={i + 1 === step ? "step" : undefined}>
+              <li
+                key={key}
+                className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined}
+                aria-current={i + 1 === step ? "step" : undefined}
+              >
                 <span className="sf-steps__index">{i + 1}</span>
                 <span className="sf-steps__label">{t(key)}</span>
               </li>
