@@ -57,7 +57,13 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
   };
 
   app.get("/*", async (request, reply) => {
-    const path = decodeURIComponent(request.url.split("?")[0] ?? "/");
+    const raw = request.url.split("?")[0] ?? "/";
+    let path: string;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      path = raw;
+    }
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
       return reply.code(404).send({ code: -404, message: `unknown call ${path}`, content: null });
     }

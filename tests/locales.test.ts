@@ -1,0 +1,35 @@
+// Every language file has exactly the keys of the English reference, and real (non-English) text.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dir = join(import.meta.dirname, "..", "locales");
+const load = (lang: string) => JSON.parse(readFileSync(join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
+const flatten = (o: Record<string, unknown>, prefix = ""): [string, string][] =>
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === "object" && v !== null ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+  );
+
+const LANGUAGES = ["ar", "de", "en", "es", "fr", "id", "it", "ja", "ko", "ms", "pl", "pt", "ru", "th", "tr", "vi", "zh-cn", "zh-tw"];
+const en = new Map(flatten(load("en")));
+
+describe("locales", () => {
+  it("has one file per language of the spec, and no other", () => {
+    expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
+  });
+
+  for (const lang of LANGUAGES.filter((l) => l !== "en")) {
+    it(`${lang} has every English key and nothing else`, () => {
+      const entries = new Map(flatten(load(lang)));
+      expect([...entries.keys()].sort()).toEqual([...en.keys()].sort());
+    });
+  }
+
+  it("translates: at most a handful of strings equal English in any language", () => {
+    for (const lang of LANGUAGES.filter((l) => l !== "en")) {
+      const same = flatten(load(lang)).filter(([k, v]) => v !== "" && v === en.get(k));
+      // Words like "Demo" are the same in several languages; whole sentences never are.
+      expect(same.filter(([, v]) => v.includes(" ")), lang).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// The platform shell: migrations on embedded PGlite, storefronts served by Host, envelopes for errors.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitSites } from "../generator/emit/site.ts";
+import { validateFile } from "../generator/validate.ts";
+import { buildApp } from "../server/app.ts";
+import { type Db, migrate, openDb } from "../server/db.ts";
+
+let db: Db;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const brandsFile = join(import.meta.dirname, "..", "brands.yaml");
+  const { config } = await validateFile(brandsFile);
+  if (!config) throw new Error("brands.yaml is invalid");
+  const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
+  const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], stylesheets: [] }, { configFile: brandsFile });
+  files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
+  for (const f of files) {
+    mkdirSync(dirname(join(dist, f.path)), { recursive: true });
+    writeFileSync(join(dist, f.path), f.contents);
+  }
+  db = await openDb();
+  app = await buildApp({ db, distDir: dist });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+const get = (host: string, url: string) => app.inject({ method: "GET", url, headers: { host } });
+
+describe("database", () => {
+  it("is migrated on open, and migrating again changes nothing", async () => {
+    const rows = await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
+    expect(rows.map((r) => r.name)).toContain("0001_init.sql");
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it("rolls a failed transaction back", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO platform_meta (key, value) VALUES ('probe', 'x')");
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await db.query("SELECT 1 FROM platform_meta WHERE key = 'probe'")).toEqual([]);
+  });
+});
+
+describe("storefronts by host", () => {
+  it("serves each brand's own page on its preview, production and demo hosts", async () => {
+    for (const [host, brand] of [
+      ["aurora.localhost:8080", "aurora"],
+      ["pay.aurora.example", "aurora"],
+      ["pay-demo.aurora.example", "aurora"],
+      ["sakura-demo.localhost", "sakura"],
+      ["topup.jade.example", "jade"],
+    ]) {
+      const res = await get(host as string, "/selectGoods?client_id=1");
+      expect(res.statusCode, host).toBe(200);
+      expect(res.body).toContain(`data-brand="${brand}"`);
+      expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'.*frame-ancestors 'self'/);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves the brand's manifest, icon and Twitter redirect page, and long-caches hashed assets", async () => {
+    const manifest = await get("hanbit.localhost", "/manifest.webmanifest");
+    expect(JSON.parse(manifest.body).name).toBe("한빛 충전소");
+    expect((await get("hanbit.localhost", "/icon.svg")).headers["content-type"]).toMatch(/image\/svg\+xml/);
+    expect((await get("hanbit.localhost", "/twitterRedirect.html")).body).toContain("postMessage");
+    const asset = await get("hanbit.localhost", "/assets/main-test.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("hanbit.localhost", "/assets/missing.js")).statusCode).toBe(404);
+  });
+
+  it("does not leave the brand folder on a traversal attempt", async () => {
+    const res = await get("aurora.localhost", "/../../package.json");
+    expect(res.body).not.toContain('"devDependencies"');
+    const encoded = await get("aurora.localhost", "/%2e%2e/%2e%2e/package.json");
+    expect(encoded.body).not.toContain('"devDependencies"');
+  });
+
+  it("answers an unknown host with a clear 404 page", async () => {
+    const res = await get("evil.example", "/");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain("This store address is not configured");
+  });
+});
+
+describe("platform API shell", () => {
+  it("reports health in the envelope", async () => {
+    const res = await get("127.0.0.1", "/api/health");
+    expect(res.json()).toMatchObject({ code: 1, message: "success", content: { database: "pglite" } });
+  });
+
+  it("answers an unknown call with an error envelope, never a stack trace", async () => {
+    const res = await get("aurora.localhost", "/api/pay/nope?x='%20OR%201=1--");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: -404, message: "unknown call /api/pay/nope", content: null });
+  });
+});
