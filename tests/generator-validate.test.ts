@@ -118,3 +118,22 @@ describe("valid configs", () => {
     expect(brand?.hosts.demo).toEqual([]);
   });
 });
+
+describe("parsing", () => {
+  it("reads brands.yaml exactly as the position-keeping parser does", async () => {
+    const { parse } = await import("yaml");
+    const { parseSource } = await import("../generator/load.ts");
+    const text = readFileSync(join(import.meta.dirname, "..", "brands.yaml"), "utf8");
+    expect(parseSource("brands.yaml", text).source.data).toEqual(parse(text, { merge: true }));
+  });
+
+  it("survives an alias bomb with diagnostics, not a crash", () => {
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...["b", "c", "d", "e", "f"].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcde"[i]}`).join(", ")}]`),
+    ].join("\n");
+    const result = validateText("bomb.yaml", bomb);
+    expect(result.config).toBeUndefined();
+    expect(result.diagnostics.map((d) => d.name)).toContain("unknown-property");
+  });
+});

@@ -7,7 +7,9 @@ const dir = join(import.meta.dirname, "..", "locales");
 const load = (lang: string) => JSON.parse(readFileSync(join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
 const flatten = (o: Record<string, unknown>, prefix = ""): [string, string][] =>
   Object.entries(o).flatMap(([k, v]) =>
-    typeof v === "object" && v !== null ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+    typeof v === "object" && v !== null
+      ? flatten(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, String(v)] as [string, string]],
   );
 
 const LANGUAGES = ["ar", "de", "en", "es", "fr", "id", "it", "ja", "ko", "ms", "pl", "pt", "ru", "th", "tr", "vi", "zh-cn", "zh-tw"];
@@ -29,7 +31,10 @@ describe("locales", () => {
     for (const lang of LANGUAGES.filter((l) => l !== "en")) {
       const same = flatten(load(lang)).filter(([k, v]) => v !== "" && v === en.get(k));
       // Words like "Demo" are the same in several languages; whole sentences never are.
-      expect(same.filter(([, v]) => v.includes(" ")), lang).toEqual([]);
+      expect(
+        same.filter(([, v]) => v.includes(" ")),
+        lang,
+      ).toEqual([]);
     }
   });
 });
