@@ -2,10 +2,14 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "./db.ts";
 import { CODE, ok, PlatformError } from "./platform/envelope.ts";
+import { registerPlatform } from "./platform/index.ts";
+import type { Platform } from "./platform/platform.ts";
 import { registerSites } from "./sites.ts";
 
 export interface AppOptions {
   db: Db;
+  /** The sandbox platform; omit to serve only the sites and the health check. */
+  platform?: Platform;
   /** The built dist/ to serve; omit to serve the API only. */
   distDir?: string;
   logger?: boolean;
@@ -17,12 +21,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
     trustProxy: false,
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
 
   // Every failure is an envelope with a code; never a stack trace, never a bare 500.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     if (error instanceof PlatformError) {
-      return reply.code(error.httpStatus).send({ code: error.code, message: error.message, content: null });
+      return reply.code(error.httpStatus).send({ code: error.code, message: error.message, content: error.content });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -39,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return ok({ database: options.db.kind, time: row?.now });
   });
 
+  if (options.platform) registerPlatform(app, options.platform);
   if (options.distDir) await registerSites(app, options.distDir);
   else {
     app.setNotFoundHandler((request, reply) =>

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { openDb } from "./db.ts";
+import { createPlatform } from "./platform/index.ts";
 import { loadHostMap } from "./sites.ts";
+import { validateFile } from "../generator/validate.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -17,7 +19,13 @@ export async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? "127.0.0.1";
   const db = await openDb({ url: process.env.DATABASE_URL, dataDir: join(root, ".data", "pglite") });
-  const app = await buildApp({ db, distDir, logger: process.env.LOG === "1" });
+  const { config } = await validateFile(join(root, "brands.yaml"));
+  if (!config) {
+    console.error("brands.yaml is invalid: run `npx gen validate`.");
+    process.exit(1);
+  }
+  const platform = await createPlatform({ db, config });
+  const app = await buildApp({ db, platform, distDir, logger: process.env.LOG === "1" });
   const address = await app.listen({ port, host });
   const actualPort = new URL(address).port;
 

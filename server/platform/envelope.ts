@@ -29,6 +29,8 @@ export class PlatformError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    /** Some errors carry data, e.g. 6001 carries the real-name ticket. */
+    readonly content: unknown = null,
   ) {
     super(message);
   }

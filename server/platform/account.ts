@@ -1,0 +1,57 @@
+// Real-name verification, internal test accounts, and the tracking sink.
+import type { Queryable } from "../db.ts";
+import { E, fail } from "./errors.ts";
+import { startSession } from "./login.ts";
+import { gameOf, type Handlers } from "./platform.ts";
+
+const NAME = /^[\p{L}][\p{L}\p{M}·.' -]{0,28}[\p{L}]$/u;
+
+/** An 18-character resident id: 17 digits and a check character (ISO 7064 MOD 11-2). */
+export function validIdNumber(id: string): boolean {
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((s, w, i) => s + w * Number(id[i]), 0);
+  return "10X98765432"[sum % 11] === id[17];
+}
+
+async function ticketUser(db: Queryable, ticket: string | undefined): Promise<string | undefined> {
+  if (!ticket) return undefined;
+  const [row] = await db.query<{ user_id: string }>("SELECT user_id::text FROM sessions WHERE token = $1 AND expires_at > now()", [ticket]);
+  return row?.user_id;
+}
+
+export const accountHandlers: Handlers = {
+  async realNameVerify(ctx) {
+    const game = gameOf(ctx.platform, ctx.params.client_id);
+    const userId = ctx.user && ctx.user.brand_id === game.brand.id ? ctx.user.user_id : await ticketUser(ctx.platform.db, ctx.params.ticket);
+    if (!userId) fail(E.realNameFailed);
+    const name = ctx.params.name.trim();
+    const id = ctx.params.id_number.trim().toUpperCase();
+    if (!NAME.test(name) || !validIdNumber(id)) fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
+    await ctx.platform.db.transaction(async (tx) => {
+      await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
+      if (ctx.params.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [ctx.params.ticket]);
+    });
+    return { real_name: true };
+  },
+  async betaConfirm({ params, platform }) {
+    const game = gameOf(platform, params.client_id);
+    const [account] = await platform.db.query<{ user_id: string; username: string; beta_token: string; real_name: boolean }>(
+      "SELECT user_id::text, username, beta_token, real_name FROM accounts WHERE beta_token = $1 AND is_test AND brand_id = $2",
+      [params.beta_token, game.brand.id],
+    );
+    if (!account) fail(E.betaInvalid);
+    const token = await startSession(platform.db, account.user_id);
+    return { username: account.username, suid: account.user_id, oauth_token: token, gp_id: game.gpId, real_name: account.real_name, beta_token: account.beta_token };
+  },
+  async trackDot({ params, platform }) {
+    const { idfv: _i, spec_lang: _s, oauth_token: _o, ...payload } = params;
+    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('dot', $1, $2)", [params.event, JSON.stringify(payload)]);
+    return { stored: true };
+  },
+  async trackApi({ params, platform }) {
+    const { idfv: _i, spec_lang: _s, oauth_token: _o, ...payload } = params;
+    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('api', $1, $2)", [String(params.event), JSON.stringify(payload)]);
+    return { stored: true };
+  },
+};

@@ -1,0 +1,134 @@
+// The sandbox payment providers: a checkout page per order (Approve / Decline / Leave pending) and
+// signed notifications back to the platform, verified, stored, de-duplicated, then applied.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { hmac, safeEqual } from "./crypto.ts";
+import { methodById } from "./payment-methods.ts";
+import type { Platform } from "./platform.ts";
+import { type Outcome, settleOrder } from "./settlement.ts";
+
+export const SIGNATURE_HEADER = "x-sandbox-signature";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const PAGE_STYLE =
+  "body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#eef1f5;color:#111827}main{max-width:26rem;margin:0 auto;padding:1.5rem}" +
+  ".card{background:#fff;border-radius:16px;padding:1.5rem;box-shadow:0 1px 3px #0002}h1{font-size:1.2rem;margin:0 0 .25rem}" +
+  ".amount{font-size:2rem;font-weight:700;margin:.5rem 0;font-variant-numeric:tabular-nums}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0;color:#374151}" +
+  "dt{color:#6b7280}dd{margin:0}button{display:block;width:100%;min-height:48px;margin-top:.75rem;border:0;border-radius:12px;font:inherit;font-weight:600;cursor:pointer}" +
+  ".ok{background:#15803d;color:#fff}.no{background:#b91c1c;color:#fff}.wait{background:#e5e7eb;color:#111827}.badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:0 .6rem;font-size:.75rem;font-weight:700}";
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export const signNotification = (secret: string, body: string) => hmac(secret, `notify:${body}`);
+
+interface OrderSummary {
+  billing_no: string;
+  amount: string;
+  currency: string;
+  payway_id: number;
+  product_name: string;
+  status: number;
+  request_meta: { return_url?: string | null };
+}
+
+export function registerCheckout(app: FastifyInstance, platform: Platform): void {
+  const validSig = (billingNo: string, sig: unknown) => typeof sig === "string" && safeEqual(sig, hmac(platform.secret, `checkout:${billingNo}`));
+  const find = async (billingNo: string) =>
+    (
+      await platform.db.query<OrderSummary>(
+        "SELECT billing_no, amount::text, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
+        [billingNo],
+      )
+    )[0];
+  const csp = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'";
+
+  app.get<{ Params: { billingNo: string }; Querystring: { sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
+    const { billingNo } = request.params;
+    const order = validSig(billingNo, request.query.sig) ? await find(billingNo) : undefined;
+    reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+    if (!order) return reply.code(404).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1><p>This payment link is not valid.</p></div>`));
+    const method = methodById.get(order.payway_id);
+    const done = order.status !== -1;
+    const sig = esc(request.query.sig ?? "");
+    const body = `<div class="card"><span class="badge">SANDBOX</span><h1>${esc(method?.name ?? "Payment")} checkout</h1>
+<div class="amount">${esc(order.amount)} ${esc(order.currency)}</div>
+<dl><dt>Goods</dt><dd>${esc(order.product_name)}</dd><dt>Order</dt><dd>${esc(order.billing_no)}</dd><dt>Method</dt><dd>${esc(method?.name ?? String(order.payway_id))}</dd></dl>
+${
+  done
+    ? `<p>This payment is already ${order.status === 1 ? "approved" : "declined"}. You can close this page.</p>`
+    : `<form method="post" action="/sandbox/checkout/${esc(billingNo)}"><input type="hidden" name="sig" value="${sig}">
+<button class="ok" name="outcome" value="approved">Approve payment</button>
+<button class="no" name="outcome" value="declined">Decline payment</button>
+<button class="wait" name="outcome" value="pending">Leave pending</button></form>`
+}</div>`;
+    return reply.send(page(`${method?.name ?? "Payment"} checkout`, body));
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post<{ Params: { billingNo: string }; Body: { outcome?: string; sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
+      const { billingNo } = request.params;
+      const outcome = request.body?.outcome;
+      const order = validSig(billingNo, request.body?.sig) ? await find(billingNo) : undefined;
+      reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+      if (!order || !["approved", "declined", "pending"].includes(outcome ?? "")) {
+        return reply.code(400).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1></div>`));
+      }
+      if (outcome !== "pending") {
+        // The provider tells the platform, as a real one would: a signed server-to-server notification.
+        const payload = JSON.stringify({ event_id: randomUUID(), billing_no: billingNo, outcome, amount: order.amount, currency: order.currency, provider: String(order.payway_id) });
+        const res = await app.inject({
+          method: "POST",
+          url: "/sandbox/notify",
+          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signNotification(platform.secret, payload) },
+          payload,
+        });
+        if (res.statusCode !== 200) return reply.code(502).send(page("Payment error", `<div class="card"><h1>The store did not accept the payment result</h1></div>`));
+      }
+      const returnUrl = order.request_meta?.return_url;
+      const label = outcome === "approved" ? "Payment approved" : outcome === "declined" ? "Payment declined" : "Payment left pending";
+      const back = returnUrl ? `<p><a href="${esc(returnUrl)}">Return to the store</a></p>` : "<p>You can close this page and return to the store.</p>";
+      return reply.send(page(label, `<div class="card"><span class="badge">SANDBOX</span><h1>${label}</h1>${back}</div>`));
+    });
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post("/sandbox/notify", async (request, reply) => {
+      const raw = typeof request.body === "string" ? request.body : "";
+      const signature = request.headers[SIGNATURE_HEADER];
+      if (typeof signature !== "string" || !safeEqual(signature, signNotification(platform.secret, raw))) {
+        return reply.code(401).send({ code: -401, message: "bad signature", content: null });
+      }
+      let note: { event_id?: unknown; billing_no?: unknown; outcome?: unknown; provider?: unknown };
+      try {
+        note = JSON.parse(raw);
+      } catch {
+        return reply.code(400).send({ code: -400, message: "invalid notification", content: null });
+      }
+      const { event_id: eventId, billing_no: billingNo, outcome } = note;
+      if (typeof eventId !== "string" || typeof billingNo !== "string" || (outcome !== "approved" && outcome !== "declined")) {
+        return reply.code(400).send({ code: -400, message: "invalid notification", content: null });
+      }
+      const applied = await platform.db.transaction(async (tx) => {
+        const stored = await tx.query(
+          `INSERT INTO payment_notifications (event_id, billing_no, provider, outcome, payload)
+           SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM orders WHERE billing_no = $2)
+           ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+          [eventId, billingNo, String(note.provider ?? ""), outcome, raw],
+        );
+        if (stored.length === 0) return false;
+        const changed = await settleOrder(tx, platform, billingNo, outcome as Outcome);
+        await tx.query("UPDATE payment_notifications SET applied = $2 WHERE event_id = $1", [eventId, changed]);
+        return changed;
+      });
+      return { code: 1, message: "success", content: { applied } };
+    });
+  });
+}
+

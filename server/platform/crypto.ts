@@ -1,0 +1,72 @@
+// Secrets and hashes of the platform: password hashing, tokens, signatures, the login encoding.
+import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+
+const SCRYPT = { N: 1 << 14, r: 8, p: 1 } as const;
+
+export function hashPassword(password: string, cost: "account" | "card" = "account"): string {
+  const salt = randomBytes(16);
+  const N = cost === "account" ? SCRYPT.N : 1 << 12;
+  const hash = scryptSync(password, salt, 32, { ...SCRYPT, N });
+  return `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+export function verifyPassword(password: string, stored: string | null | undefined): boolean {
+  const [kind, n, salt, hash] = (stored ?? "").split("$");
+  if (kind !== "scrypt" || !n || !salt || !hash) {
+    // Same work for a missing account, so timing does not tell which usernames exist.
+    scryptSync(password, "missing-account-salt", 32, SCRYPT);
+    return false;
+  }
+  const expected = Buffer.from(hash, "base64");
+  const actual = scryptSync(password, Buffer.from(salt, "base64"), expected.length, { ...SCRYPT, N: Number(n) });
+  return timingSafeEqual(expected, actual);
+}
+
+export const newToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
+export const hmac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The login encoding of spec §5: each trimmed value v travels as p + base64(p + v + p), p being
+ * 3 random hex characters. It keeps values out of casual logs; TLS is what protects them.
+ */
+export function encodeCredential(value: string, prefix = randomBytes(2).toString("hex").slice(0, 3)): string {
+  return prefix + Buffer.from(prefix + value + prefix, "utf8").toString("base64");
+}
+
+export function decodeCredential(encoded: string): string | undefined {
+  const prefix = encoded.slice(0, 3);
+  if (!/^[0-9a-f]{3}$/.test(prefix)) return undefined;
+  const body = encoded.slice(3);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
+  const inner = Buffer.from(body, "base64").toString("utf8");
+  if (inner.length < 7 || !inner.startsWith(prefix) || !inner.endsWith(prefix)) return undefined;
+  const value = inner.slice(3, -3).trim();
+  return value.length > 0 && value.length <= 128 ? value : undefined;
+}
+
+/** The prepaid-card encoding: base64url('number:password:seconds') + '.' + sha256 hex of that text. */
+export function encodeCardInfo(cardNo: string, password: string, seconds = Math.floor(Date.now() / 1000)): string {
+  const text = `${cardNo}:${password}:${seconds}`;
+  return `${Buffer.from(text, "utf8").toString("base64url")}.${sha256Hex(text)}`;
+}
+
+export function decodeCardInfo(cardInfo: string, nowSeconds: number): { cardNo: string; password: string } | undefined {
+  const [body, hash] = cardInfo.split(".");
+  if (!body || !hash) return undefined;
+  const text = Buffer.from(body, "base64url").toString("utf8");
+  if (!safeEqual(sha256Hex(text), hash)) return undefined;
+  const match = /^([A-Za-z0-9-]{4,80}):(.{1,80}):(\d{10})$/.exec(text);
+  if (!match) return undefined;
+  // A card_info older than 10 minutes (or from the future) is a replay.
+  if (Math.abs(nowSeconds - Number(match[3])) > 600) return undefined;
+  return { cardNo: (match[1] ?? "").trim(), password: (match[2] ?? "").trim() };
+}

@@ -1,0 +1,51 @@
+// The sandbox platform: catalogue from brands.yaml, seeded state, every call of the contract.
+import type { FastifyInstance } from "fastify";
+import type { BrandsConfig } from "../../generator/config.ts";
+import type { Db } from "../db.ts";
+import { accountHandlers } from "./account.ts";
+import { buildCatalog } from "./catalog.ts";
+import { cardHandlers } from "./cards.ts";
+import { registerCheckout } from "./checkout.ts";
+import { couponHandlers } from "./coupons.ts";
+import { eventHandlers } from "./events.ts";
+import { gameHandlers } from "./games.ts";
+import { loginHandlers } from "./login.ts";
+import { orderHandlers } from "./orders.ts";
+import { type Platform, registerCalls } from "./platform.ts";
+import { replenishHandlers } from "./replenish.ts";
+import { registerSandbox } from "./sandbox.ts";
+import { seed } from "./seed.ts";
+
+export interface PlatformOptions {
+  db: Db;
+  config: BrandsConfig;
+  /** Signs notifications and checkout links; from SANDBOX_SECRET, else a fixed development value. */
+  secret?: string;
+  now?: () => Date;
+}
+
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const platform: Platform = {
+    db: options.db,
+    catalog: buildCatalog(options.config),
+    secret: options.secret ?? process.env.SANDBOX_SECRET ?? "sandbox-development-secret",
+    now: options.now ?? (() => new Date()),
+  };
+  await seed(platform.db, platform.catalog, platform.secret, platform.now());
+  return platform;
+}
+
+export function registerPlatform(app: FastifyInstance, platform: Platform): void {
+  registerCalls(app, platform, {
+    ...gameHandlers,
+    ...loginHandlers,
+    ...orderHandlers,
+    ...cardHandlers,
+    ...couponHandlers,
+    ...eventHandlers,
+    ...replenishHandlers,
+    ...accountHandlers,
+  });
+  registerCheckout(app, platform);
+  registerSandbox(app, platform);
+}

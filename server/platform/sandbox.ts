@@ -1,0 +1,90 @@
+// Sandbox-only tools: artwork, the tracking events store, new make-up links, the Twitter provider.
+import type { FastifyInstance } from "fastify";
+import { artSvg } from "./art.ts";
+import { newToken } from "./crypto.ts";
+import { methodById } from "./payment-methods.ts";
+import type { Platform } from "./platform.ts";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function registerSandbox(app: FastifyInstance, platform: Platform): void {
+  app.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
+    const { kind, file } = request.params;
+    if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file)) return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
+    const name = file.slice(0, -4);
+    const label = kind === "payway" ? methodById.get(Number(name.split("-")[0]))?.name : kind === "game" ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name : undefined;
+    return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(artSvg(kind, name, label));
+  });
+
+  app.get<{ Querystring: { kind?: string; name?: string; after?: string } }>(
+    "/sandbox/tracking",
+    { schema: { querystring: { type: "object", properties: { kind: { enum: ["dot", "api"] }, name: { type: "string", maxLength: 40 }, after: { type: "string", pattern: "^[0-9]{1,18}$" } } } } },
+    async (request) => {
+      const { kind, name, after } = request.query;
+      const rows = await platform.db.query<{ id: string; kind: string; name: string; payload: unknown; received_at: string }>(
+        `SELECT id::text, kind, name, payload, received_at FROM tracking_events
+          WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR name = $2) AND id > $3 ORDER BY id LIMIT 500`,
+        [kind ?? null, name ?? null, after ?? "0"],
+      );
+      return { code: 1, message: "success", content: { events: rows } };
+    },
+  );
+
+  app.post<{ Body: { brand: string; username?: string; valid_seconds?: number; product_id?: string } }>(
+    "/sandbox/replenish",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["brand"],
+          additionalProperties: false,
+          properties: {
+            brand: { type: "string", pattern: "^[a-z0-9-]{2,40}$" },
+            username: { type: "string", maxLength: 80 },
+            valid_seconds: { type: "integer", minimum: -86400, maximum: 30 * 86400 },
+            product_id: { type: "string", maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { brand, valid_seconds: valid = 3600 } = request.body;
+      const username = request.body.username ?? `${brand}_target`;
+      const game = platform.catalog.games.find((g) => g.brand.id === brand && g.gameKey === g.brand.defaultGame);
+      const [target] = await platform.db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [brand, username]);
+      if (!game || !target) return reply.code(404).send({ code: -404, message: "unknown brand or account", content: null });
+      const [role] = await platform.db.query<{ role_id: string; server_id: string }>("SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1", [
+        target.user_id,
+        game.gpId,
+      ]);
+      const product = request.body.product_id ?? game.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? "";
+      if (!role || !game.goods.some((g) => g.productId === product)) return reply.code(400).send({ code: -400, message: "no role or goods for the link", content: null });
+      const id = `rp-${newToken(9)}`;
+      await platform.db.query(
+        `INSERT INTO replenish_links (replenish_id, brand_id, gp_id, client_id, target_user_id, server_id, role_id, product_id, expires_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8, now() + make_interval(secs => $9))`,
+        [id, brand, game.gpId, game.clientIds.web, target.user_id, role.server_id, role.role_id, product, valid],
+      );
+      return { code: 1, message: "success", content: { replenish_id: id, path: `/replenishGoods?replenish_id=${id}` } };
+    },
+  );
+
+  app.get<{ Querystring: { callback?: string } }>("/sandbox/provider/twitter", async (request, reply) => {
+    const callback = request.query.callback ?? "";
+    reply.type("text/html; charset=utf-8").header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'");
+    if (!/^https?:\/\/[^\s]+$/.test(callback)) return reply.code(400).send("bad callback");
+    const link = (user: string) => {
+      const url = new URL(callback);
+      url.searchParams.set("oauth_token", `sbx_${user}`);
+      url.searchParams.set("oauth_verifier", "approved");
+      return esc(url.toString());
+    };
+    const denied = new URL(callback);
+    denied.searchParams.set("denied", "1");
+    return reply.send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox Twitter</title>` +
+        `<style>body{font:16px system-ui;margin:2rem;max-width:24rem}a{display:block;margin:.75rem 0;padding:.75rem;border-radius:12px;background:#111827;color:#fff;text-align:center;text-decoration:none}a.no{background:#e5e7eb;color:#111827}</style></head>` +
+        `<body><h1>Sandbox Twitter</h1><p>Authorize the store to use your account?</p><a href="${link("tw_alice")}">Continue as @alice</a><a href="${link("tw_bob")}">Continue as @bob</a><a class="no" href="${esc(denied.toString())}">Cancel</a></body></html>`,
+    );
+  });
+}

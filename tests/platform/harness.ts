@@ -1,0 +1,81 @@
+// A sandbox platform on an in-memory PGlite for tests, with helpers that speak the contract.
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { validateFile } from "../../generator/validate.ts";
+import type { ApiCalls, CallName } from "../../runtime/generated/api-types.ts";
+import { apiCalls } from "../../runtime/generated/api-calls.ts";
+import { buildApp } from "../../server/app.ts";
+import { type Db, openDb } from "../../server/db.ts";
+import { encodeCardInfo, encodeCredential } from "../../server/platform/crypto.ts";
+import { createPlatform } from "../../server/platform/index.ts";
+import type { Platform } from "../../server/platform/platform.ts";
+import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  content: T;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  platform: Platform;
+  call<N extends CallName>(name: N, params: Partial<ApiCalls[N]["request"]> & Record<string, unknown>, opts?: { path?: string; ip?: string; host?: string }): Promise<Envelope<ApiCalls[N]["response"]> & { status: number }>;
+  raw(method: "GET" | "POST", url: string, params?: Record<string, unknown>): Promise<{ status: number; body: string; json: () => Envelope }>;
+  login(brand: string, suffix?: string, clientId?: string): Promise<{ token: string; clientId: string; suid: string }>;
+  close(): Promise<void>;
+}
+
+export const clientOf = (platform: Platform, brand: string, gameKey?: string) => {
+  const game = platform.catalog.games.find((g) => g.brand.id === brand && (gameKey ? g.gameKey === gameKey : g.gameKey === g.brand.defaultGame));
+  if (!game) throw new Error(`no game for ${brand}/${gameKey}`);
+  return game;
+};
+
+export async function startHarness(options: { db?: Db; now?: () => Date } = {}): Promise<Harness> {
+  const { config } = await validateFile(join(import.meta.dirname, "..", "..", "brands.yaml"));
+  if (!config) throw new Error("brands.yaml is invalid");
+  const db = options.db ?? (await openDb(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}));
+  const platform = await createPlatform({ db, config, secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ db, platform });
+  await app.ready();
+
+  const raw: Harness["raw"] = async (method, url, params = {}) => {
+    const res =
+      method === "GET"
+        ? await app.inject({ method, url, query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })
+        : await app.inject({ method, url, payload: params });
+    return { status: res.statusCode, body: res.body, json: () => res.json() as Envelope };
+  };
+
+  const call: Harness["call"] = async (name, params, opts = {}) => {
+    const spec = apiCalls[name];
+    const url = opts.path ?? spec.paths[0] ?? "/";
+    const query = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const res =
+      spec.method === "GET"
+        ? await app.inject({ method: "GET", url, query, remoteAddress: opts.ip ?? "127.0.0.1", headers: { host: opts.host ?? "127.0.0.1" } })
+        : await app.inject({ method: "POST", url, payload: params, remoteAddress: opts.ip ?? "127.0.0.1", headers: { host: opts.host ?? "127.0.0.1" } });
+    return { status: res.statusCode, ...(res.json() as Envelope<never>) };
+  };
+
+  const login: Harness["login"] = async (brand, suffix = "player", clientId) => {
+    const cid = clientId ?? clientOf(platform, brand).clientIds.web;
+    const res = await call("auth", { username: encodeCredential(`${brand}_${suffix}`), password: encodeCredential(SANDBOX_PASSWORD), client_id: cid });
+    if (res.code !== 1) throw new Error(`login ${brand}_${suffix} failed: ${res.code} ${res.message}`);
+    return { token: res.content.oauth_token, clientId: cid, suid: res.content.suid };
+  };
+
+  return { app, db, platform, call, raw, login, close: async () => { await app.close(); if (!options.db) await db.close(); } };
+}
+
+/** Approves, declines (or leaves) a sandbox payment the way a player does on the checkout page. */
+export async function decide(h: Harness, payUrl: string, outcome: "approved" | "declined" | "pending"): Promise<number> {
+  const url = new URL(payUrl);
+  const sig = url.searchParams.get("sig") ?? "";
+  const res = await h.app.inject({ method: "POST", url: url.pathname, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `outcome=${outcome}&sig=${sig}` });
+  return res.statusCode;
+}
+
+export { encodeCardInfo, encodeCredential };
