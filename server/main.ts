@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { validateFile } from "../generator/validate.ts";
 import { buildApp } from "./app.ts";
 import { openDb } from "./db.ts";
 import { createPlatform } from "./platform/index.ts";
 import { loadHostMap } from "./sites.ts";
-import { validateFile } from "../generator/validate.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -50,7 +50,10 @@ export async function emitApiTypes(): Promise<EmittedFile[]> {
   const map = Object.fromEntries(calls.map((c) => [c.name, { paths: c.paths, method: c.method, auth: c.auth }]));
   const callTypes = calls.map((c) => `  ${c.name}: { request: ${pascal(c.name)}Request; response: ${pascal(c.name)}Response };`).join("\n");
   return [
-    { path: "api-types.ts", contents: `${GENERATED_HEADER}${types}\n${aliases.join("\n")}\n\n/** Every call's request and response. */\nexport interface ApiCalls {\n${callTypes}\n}\n\nexport type CallName = keyof ApiCalls;\n` },
+    {
+      path: "api-types.ts",
+      contents: `${GENERATED_HEADER}${types}\n${aliases.join("\n")}\n\n/** Every call's request and response. */\nexport interface ApiCalls {\n${callTypes}\n}\n\nexport type CallName = keyof ApiCalls;\n`,
+    },
     {
       path: "api-calls.ts",
       contents:

@@ -23,11 +23,13 @@ async function ticketUser(db: Queryable, ticket: string | undefined): Promise<st
 export const accountHandlers: Handlers = {
   async realNameVerify(ctx) {
     const game = gameOf(ctx.platform, ctx.params.client_id);
-    const userId = ctx.user && ctx.user.brand_id === game.brand.id ? ctx.user.user_id : await ticketUser(ctx.platform.db, ctx.params.ticket);
+    const userId =
+      ctx.user && ctx.user.brand_id === game.brand.id ? ctx.user.user_id : await ticketUser(ctx.platform.db, ctx.params.ticket);
     if (!userId) fail(E.realNameFailed);
     const name = ctx.params.name.trim();
     const id = ctx.params.id_number.trim().toUpperCase();
-    if (!NAME.test(name) || !validIdNumber(id)) fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
+    if (!NAME.test(name) || !validIdNumber(id))
+      fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
     await ctx.platform.db.transaction(async (tx) => {
       await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
       if (ctx.params.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [ctx.params.ticket]);
@@ -42,16 +44,29 @@ export const accountHandlers: Handlers = {
     );
     if (!account) fail(E.betaInvalid);
     const token = await startSession(platform.db, account.user_id);
-    return { username: account.username, suid: account.user_id, oauth_token: token, gp_id: game.gpId, real_name: account.real_name, beta_token: account.beta_token };
+    return {
+      username: account.username,
+      suid: account.user_id,
+      oauth_token: token,
+      gp_id: game.gpId,
+      real_name: account.real_name,
+      beta_token: account.beta_token,
+    };
   },
   async trackDot({ params, platform }) {
     const { idfv: _i, spec_lang: _s, oauth_token: _o, ...payload } = params;
-    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('dot', $1, $2)", [params.event, JSON.stringify(payload)]);
+    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('dot', $1, $2)", [
+      params.event,
+      JSON.stringify(payload),
+    ]);
     return { stored: true };
   },
   async trackApi({ params, platform }) {
     const { idfv: _i, spec_lang: _s, oauth_token: _o, ...payload } = params;
-    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('api', $1, $2)", [String(params.event), JSON.stringify(payload)]);
+    await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('api', $1, $2)", [
+      String(params.event),
+      JSON.stringify(payload),
+    ]);
     return { stored: true };
   },
 };

@@ -6,7 +6,13 @@ const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function artSvg(kind: string, name: string, label?: string): string {
   const colour = PALETTE[stableId(`${kind}/${name}`) % PALETTE.length] ?? "#2563eb";
-  const text = esc((label ?? name).replace(/[^\p{L}\p{N} ]/gu, " ").trim().slice(0, 3).toUpperCase() || "?");
+  const text = esc(
+    (label ?? name)
+      .replace(/[^\p{L}\p{N} ]/gu, " ")
+      .trim()
+      .slice(0, 3)
+      .toUpperCase() || "?",
+  );
   if (kind === "banner") {
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 720 240"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs><rect width="720" height="240" fill="url(#g)"/><circle cx="600" cy="60" r="120" fill="#ffffff" opacity=".08"/><circle cx="80" cy="220" r="90" fill="#ffffff" opacity=".06"/></svg>`;
   }

@@ -53,18 +53,22 @@ export const cardHandlers: Handlers = {
   async cardInfo({ params, platform, address }) {
     const game = gameOf(platform, params.client_id);
     const card = await checkedCard(platform, game.brand.id, params.card_info, address);
-    return { price: Number(card.price), currency: card.currency, card_points: card.card_points, gems_number: card.gems, extra_gems_number: card.extra_gems };
+    return {
+      price: Number(card.price),
+      currency: card.currency,
+      card_points: card.card_points,
+      gems_number: card.gems,
+      extra_gems_number: card.extra_gems,
+    };
   },
   async cardPay(ctx) {
     const game = gameOf(ctx.platform, ctx.params.client_id);
     const user = requireUser(ctx, game);
     const card = await checkedCard(ctx.platform, game.brand.id, ctx.params.card_info, ctx.address);
-    const [role] = await ctx.platform.db.query("SELECT 1 FROM roles WHERE gp_id = $1 AND role_id = $2 AND user_id = $3 AND server_id = $4", [
-      game.gpId,
-      ctx.params.role_id,
-      user.user_id,
-      ctx.params.server_id,
-    ]);
+    const [role] = await ctx.platform.db.query(
+      "SELECT 1 FROM roles WHERE gp_id = $1 AND role_id = $2 AND user_id = $3 AND server_id = $4",
+      [game.gpId, ctx.params.role_id, user.user_id, ctx.params.server_id],
+    );
     if (!role) fail(E.roleNotFound);
     const goods: CatalogGoods = {
       productId: `card.${card.card_no}`,
@@ -93,10 +97,10 @@ export const cardHandlers: Handlers = {
       gems: card.gems + card.extra_gems,
       // The card is spent in the order's own transaction: two exchanges of one card cannot both pass.
       reserve: async (tx, billingNo) => {
-        const taken = await tx.query("UPDATE prepaid_cards SET used_billing_no = $2, used_at = now() WHERE card_no = $1 AND used_billing_no IS NULL RETURNING card_no", [
-          card.card_no,
-          billingNo,
-        ]);
+        const taken = await tx.query(
+          "UPDATE prepaid_cards SET used_billing_no = $2, used_at = now() WHERE card_no = $1 AND used_billing_no IS NULL RETURNING card_no",
+          [card.card_no, billingNo],
+        );
         if (taken.length !== 1) fail(E.cardUsed);
       },
     });

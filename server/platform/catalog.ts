@@ -153,10 +153,33 @@ function goodsFor(gameKey: string): CatalogGoods[] {
 }
 
 const RAZER_SUBS: Record<string, [string, string][]> = {
-  MY: [["1", "e-wallet"], ["3", "prepaid card"], ["605", "molpoints"], ["91", "banking"], ["92", "banking"], ["121", "banking"]],
-  TH: [["143", "truewallet"], ["142", "linepay"], ["602", "truemoney"], ["601", "12call"], ["128", "internet banking"], ["129", "internet banking"]],
-  TR: [["127", "ininal"], ["1", "e-wallet"]],
-  DEFAULT: [["1", "e-wallet"], ["3", "prepaid card"], ["130", "internet banking"], ["93", "banking"], ["94", "banking"]],
+  MY: [
+    ["1", "e-wallet"],
+    ["3", "prepaid card"],
+    ["605", "molpoints"],
+    ["91", "banking"],
+    ["92", "banking"],
+    ["121", "banking"],
+  ],
+  TH: [
+    ["143", "truewallet"],
+    ["142", "linepay"],
+    ["602", "truemoney"],
+    ["601", "12call"],
+    ["128", "internet banking"],
+    ["129", "internet banking"],
+  ],
+  TR: [
+    ["127", "ininal"],
+    ["1", "e-wallet"],
+  ],
+  DEFAULT: [
+    ["1", "e-wallet"],
+    ["3", "prepaid card"],
+    ["130", "internet banking"],
+    ["93", "banking"],
+    ["94", "banking"],
+  ],
 };
 
 const ch = (paywayId: number, channelId: string, name: string, sort: number, extra: Partial<CatalogChannel> = {}): CatalogChannel => ({
@@ -263,11 +286,56 @@ export function channelsForRegion(region: string): CatalogChannel[] {
 }
 
 export const VIP_LEVELS = [
-  { level: 0, name: "Bronze", points: 0, coupons: [] as { type: "permanent" | "week" | "month"; name: string; rate: number; count: number; minUsd: number }[], first: "" },
-  { level: 1, name: "Silver", points: 1000, coupons: [{ type: "permanent" as const, name: "5% off", rate: 0.95, count: 1, minUsd: 0 }, { type: "week" as const, name: "3% off weekly", rate: 0.97, count: 1, minUsd: 0 }], first: "Silver frame" },
-  { level: 2, name: "Gold", points: 5000, coupons: [{ type: "permanent" as const, name: "8% off", rate: 0.92, count: 1, minUsd: 4 }, { type: "week" as const, name: "5% off weekly", rate: 0.95, count: 1, minUsd: 0 }, { type: "month" as const, name: "10% off monthly", rate: 0.9, count: 1, minUsd: 9 }], first: "Gold frame and 500 gems" },
-  { level: 3, name: "Platinum", points: 20000, coupons: [{ type: "permanent" as const, name: "12% off", rate: 0.88, count: 1, minUsd: 19 }, { type: "week" as const, name: "6% off weekly", rate: 0.94, count: 2, minUsd: 0 }, { type: "month" as const, name: "15% off monthly", rate: 0.85, count: 1, minUsd: 19 }], first: "Platinum mount" },
-  { level: 4, name: "Diamond", points: 50000, coupons: [{ type: "permanent" as const, name: "15% off", rate: 0.85, count: 1, minUsd: 19 }, { type: "week" as const, name: "8% off weekly", rate: 0.92, count: 2, minUsd: 0 }, { type: "month" as const, name: "20% off monthly", rate: 0.8, count: 1, minUsd: 49 }], first: "Diamond wings" },
+  {
+    level: 0,
+    name: "Bronze",
+    points: 0,
+    coupons: [] as { type: "permanent" | "week" | "month"; name: string; rate: number; count: number; minUsd: number }[],
+    first: "",
+  },
+  {
+    level: 1,
+    name: "Silver",
+    points: 1000,
+    coupons: [
+      { type: "permanent" as const, name: "5% off", rate: 0.95, count: 1, minUsd: 0 },
+      { type: "week" as const, name: "3% off weekly", rate: 0.97, count: 1, minUsd: 0 },
+    ],
+    first: "Silver frame",
+  },
+  {
+    level: 2,
+    name: "Gold",
+    points: 5000,
+    coupons: [
+      { type: "permanent" as const, name: "8% off", rate: 0.92, count: 1, minUsd: 4 },
+      { type: "week" as const, name: "5% off weekly", rate: 0.95, count: 1, minUsd: 0 },
+      { type: "month" as const, name: "10% off monthly", rate: 0.9, count: 1, minUsd: 9 },
+    ],
+    first: "Gold frame and 500 gems",
+  },
+  {
+    level: 3,
+    name: "Platinum",
+    points: 20000,
+    coupons: [
+      { type: "permanent" as const, name: "12% off", rate: 0.88, count: 1, minUsd: 19 },
+      { type: "week" as const, name: "6% off weekly", rate: 0.94, count: 2, minUsd: 0 },
+      { type: "month" as const, name: "15% off monthly", rate: 0.85, count: 1, minUsd: 19 },
+    ],
+    first: "Platinum mount",
+  },
+  {
+    level: 4,
+    name: "Diamond",
+    points: 50000,
+    coupons: [
+      { type: "permanent" as const, name: "15% off", rate: 0.85, count: 1, minUsd: 19 },
+      { type: "week" as const, name: "8% off weekly", rate: 0.92, count: 2, minUsd: 0 },
+      { type: "month" as const, name: "20% off monthly", rate: 0.8, count: 1, minUsd: 49 },
+    ],
+    first: "Diamond wings",
+  },
 ];
 
 export const POINT_TO_COIN = 0.1;

@@ -35,7 +35,8 @@ interface OrderSummary {
 }
 
 export function registerCheckout(app: FastifyInstance, platform: Platform): void {
-  const validSig = (billingNo: string, sig: unknown) => typeof sig === "string" && safeEqual(sig, hmac(platform.secret, `checkout:${billingNo}`));
+  const validSig = (billingNo: string, sig: unknown) =>
+    typeof sig === "string" && safeEqual(sig, hmac(platform.secret, `checkout:${billingNo}`));
   const find = async (billingNo: string) =>
     (
       await platform.db.query<OrderSummary>(
@@ -43,13 +44,17 @@ export function registerCheckout(app: FastifyInstance, platform: Platform): void
         [billingNo],
       )
     )[0];
-  const csp = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'";
+  const csp =
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'";
 
   app.get<{ Params: { billingNo: string }; Querystring: { sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
     const { billingNo } = request.params;
     const order = validSig(billingNo, request.query.sig) ? await find(billingNo) : undefined;
     reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
-    if (!order) return reply.code(404).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1><p>This payment link is not valid.</p></div>`));
+    if (!order)
+      return reply
+        .code(404)
+        .send(page("Payment not found", `<div class="card"><h1>Payment not found</h1><p>This payment link is not valid.</p></div>`));
     const method = methodById.get(order.payway_id);
     const done = order.status !== -1;
     const sig = esc(request.query.sig ?? "");
@@ -71,30 +76,45 @@ ${
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    scope.post<{ Params: { billingNo: string }; Body: { outcome?: string; sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
-      const { billingNo } = request.params;
-      const outcome = request.body?.outcome;
-      const order = validSig(billingNo, request.body?.sig) ? await find(billingNo) : undefined;
-      reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
-      if (!order || !["approved", "declined", "pending"].includes(outcome ?? "")) {
-        return reply.code(400).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1></div>`));
-      }
-      if (outcome !== "pending") {
-        // The provider tells the platform, as a real one would: a signed server-to-server notification.
-        const payload = JSON.stringify({ event_id: randomUUID(), billing_no: billingNo, outcome, amount: order.amount, currency: order.currency, provider: String(order.payway_id) });
-        const res = await app.inject({
-          method: "POST",
-          url: "/sandbox/notify",
-          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signNotification(platform.secret, payload) },
-          payload,
-        });
-        if (res.statusCode !== 200) return reply.code(502).send(page("Payment error", `<div class="card"><h1>The store did not accept the payment result</h1></div>`));
-      }
-      const returnUrl = order.request_meta?.return_url;
-      const label = outcome === "approved" ? "Payment approved" : outcome === "declined" ? "Payment declined" : "Payment left pending";
-      const back = returnUrl ? `<p><a href="${esc(returnUrl)}">Return to the store</a></p>` : "<p>You can close this page and return to the store.</p>";
-      return reply.send(page(label, `<div class="card"><span class="badge">SANDBOX</span><h1>${label}</h1>${back}</div>`));
-    });
+    scope.post<{ Params: { billingNo: string }; Body: { outcome?: string; sig?: string } }>(
+      "/sandbox/checkout/:billingNo",
+      async (request, reply) => {
+        const { billingNo } = request.params;
+        const outcome = request.body?.outcome;
+        const order = validSig(billingNo, request.body?.sig) ? await find(billingNo) : undefined;
+        reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+        if (!order || !["approved", "declined", "pending"].includes(outcome ?? "")) {
+          return reply.code(400).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1></div>`));
+        }
+        if (outcome !== "pending") {
+          // The provider tells the platform, as a real one would: a signed server-to-server notification.
+          const payload = JSON.stringify({
+            event_id: randomUUID(),
+            billing_no: billingNo,
+            outcome,
+            amount: order.amount,
+            currency: order.currency,
+            provider: String(order.payway_id),
+          });
+          const res = await app.inject({
+            method: "POST",
+            url: "/sandbox/notify",
+            headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signNotification(platform.secret, payload) },
+            payload,
+          });
+          if (res.statusCode !== 200)
+            return reply
+              .code(502)
+              .send(page("Payment error", `<div class="card"><h1>The store did not accept the payment result</h1></div>`));
+        }
+        const returnUrl = order.request_meta?.return_url;
+        const label = outcome === "approved" ? "Payment approved" : outcome === "declined" ? "Payment declined" : "Payment left pending";
+        const back = returnUrl
+          ? `<p><a href="${esc(returnUrl)}">Return to the store</a></p>`
+          : "<p>You can close this page and return to the store.</p>";
+        return reply.send(page(label, `<div class="card"><span class="badge">SANDBOX</span><h1>${label}</h1>${back}</div>`));
+      },
+    );
   });
 
   app.register(async (scope) => {
@@ -131,4 +151,3 @@ ${
     });
   });
 }
-

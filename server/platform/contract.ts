@@ -40,7 +40,9 @@ export function loadContract(): Contract {
   if (cached) return cached;
   const read = (f: string) => JSON.parse(readFileSync(join(apiDir, f), "utf8"));
   const calls: CallSpec[] = [];
-  for (const file of readdirSync(apiDir).filter((f) => f.endsWith(".json") && !NOT_CALL_FILES.has(f)).sort()) {
+  for (const file of readdirSync(apiDir)
+    .filter((f) => f.endsWith(".json") && !NOT_CALL_FILES.has(f))
+    .sort()) {
     const doc = read(file) as { calls: Record<string, Omit<CallSpec, "name" | "file">> };
     for (const [name, call] of Object.entries(doc.calls)) calls.push({ name, file, ...call });
   }

@@ -52,7 +52,13 @@ function periodEnd(kind: "week" | "month", now: Date): Date {
 function couponName(name: string, kind: string): string {
   if (kind !== "permanent") return name;
   const off = /(\d+)%/.exec(name)?.[1] ?? "";
-  return JSON.stringify({ en: name, ja: `${off}%オフ`, ko: `${off}% 할인`, "zh-tw": `${100 - Number(off)}折`, "zh-cn": `${100 - Number(off)}折` });
+  return JSON.stringify({
+    en: name,
+    ja: `${off}%オフ`,
+    ko: `${off}% 할인`,
+    "zh-tw": `${100 - Number(off)}折`,
+    "zh-cn": `${100 - Number(off)}折`,
+  });
 }
 
 interface VipRow {
@@ -63,7 +69,10 @@ interface VipRow {
 
 export async function vipAccount(db: Queryable, userId: string, brandId: string): Promise<VipRow> {
   await db.query("INSERT INTO vip_accounts (user_id, brand_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [userId, brandId]);
-  const [row] = await db.query<VipRow>("SELECT total_points, spent_points, level_reached FROM vip_accounts WHERE user_id = $1 AND brand_id = $2", [userId, brandId]);
+  const [row] = await db.query<VipRow>(
+    "SELECT total_points, spent_points, level_reached FROM vip_accounts WHERE user_id = $1 AND brand_id = $2",
+    [userId, brandId],
+  );
   return row ?? { total_points: 0, spent_points: 0, level_reached: 0 };
 }
 
@@ -74,16 +83,22 @@ export async function addGrowthPoints(db: Queryable, game: CatalogGame, userId: 
   const before = await vipAccount(db, userId, brandId);
   const total = before.total_points + points;
   const level = levelFor(total).level;
-  await db.query("UPDATE vip_accounts SET total_points = $3, level_reached = GREATEST(level_reached, $4) WHERE user_id = $1 AND brand_id = $2", [
-    userId,
-    brandId,
-    total,
-    level,
-  ]);
+  await db.query(
+    "UPDATE vip_accounts SET total_points = $3, level_reached = GREATEST(level_reached, $4) WHERE user_id = $1 AND brand_id = $2",
+    [userId, brandId, total, level],
+  );
   for (const l of VIP_LEVELS.filter((x) => x.level > before.level_reached && x.level <= level)) {
     for (const c of l.coupons.filter((x) => x.type === "permanent")) {
       for (let i = 0; i < c.count; i++) {
-        await insertCoupon(db, game, userId, { ...c, name: c.name, period: `level-${l.level}-${i}`, claimed: true, validDays: 365, now, minLevel: l.level });
+        await insertCoupon(db, game, userId, {
+          ...c,
+          name: c.name,
+          period: `level-${l.level}-${i}`,
+          claimed: true,
+          validDays: 365,
+          now,
+          minLevel: l.level,
+        });
       }
     }
   }
@@ -93,13 +108,37 @@ async function insertCoupon(
   db: Queryable,
   game: CatalogGame,
   userId: string,
-  c: { type: string; name: string; rate: number; minUsd: number; period: string; claimed: boolean; validDays?: number; validUntil?: Date; now: Date; minLevel: number },
+  c: {
+    type: string;
+    name: string;
+    rate: number;
+    minUsd: number;
+    period: string;
+    claimed: boolean;
+    validDays?: number;
+    validUntil?: Date;
+    now: Date;
+    minLevel: number;
+  },
 ) {
   const end = c.validUntil ?? new Date(c.now.getTime() + (c.validDays ?? 30) * 86_400_000);
   await db.query(
     `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, min_level, min_amount_usd, claimed, period, valid_end_time, time_zone)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT (user_id, brand_id, kind, period, name) DO NOTHING`,
-    [couponCode(), userId, game.brand.id, couponName(c.name, c.type), c.type, c.rate, c.minLevel, c.minUsd, c.claimed, c.period, end, timeZoneOf(game)],
+    [
+      couponCode(),
+      userId,
+      game.brand.id,
+      couponName(c.name, c.type),
+      c.type,
+      c.rate,
+      c.minLevel,
+      c.minUsd,
+      c.claimed,
+      c.period,
+      end,
+      timeZoneOf(game),
+    ],
   );
 }
 
@@ -112,7 +151,15 @@ export async function ensurePeriodGrants(db: Queryable, game: CatalogGame, userI
     const kind = c.type as "week" | "month";
     const period = kind === "week" ? isoWeek(now) : now.toISOString().slice(0, 7);
     for (let i = 0; i < c.count; i++) {
-      await insertCoupon(db, game, userId, { ...c, name: c.count > 1 ? `${c.name} #${i + 1}` : c.name, period, claimed: false, validUntil: periodEnd(kind, now), now, minLevel: level.level });
+      await insertCoupon(db, game, userId, {
+        ...c,
+        name: c.count > 1 ? `${c.name} #${i + 1}` : c.name,
+        period,
+        claimed: false,
+        validUntil: periodEnd(kind, now),
+        now,
+        minLevel: level.level,
+      });
     }
   }
 }
@@ -157,7 +204,15 @@ function lockReason(row: CouponRow, goods: CatalogGoods | undefined, price: numb
   return undefined;
 }
 
-export async function listCoupons(db: Queryable, game: CatalogGame, userId: string, categories: Set<string>, now: Date, goods?: CatalogGoods, price?: number) {
+export async function listCoupons(
+  db: Queryable,
+  game: CatalogGame,
+  userId: string,
+  categories: Set<string>,
+  now: Date,
+  goods?: CatalogGoods,
+  price?: number,
+) {
   await ensurePeriodGrants(db, game, userId, now);
   const rows = await db.query<CouponRow>(
     `SELECT code, name, kind, discount_rate::text, min_level, min_amount_usd::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
@@ -201,11 +256,10 @@ export async function couponForOrder(
   );
   if (!row || lockReason(row, o.goods, o.price, o.game.currency)) fail(E.illegalCoupon);
   if (o.billingNo) {
-    const taken = await tx.query("UPDATE coupons SET used_billing_no = $2, used_at = $3 WHERE code = $1 AND used_billing_no IS NULL RETURNING code", [
-      o.code,
-      o.billingNo,
-      o.now,
-    ]);
+    const taken = await tx.query(
+      "UPDATE coupons SET used_billing_no = $2, used_at = $3 WHERE code = $1 AND used_billing_no IS NULL RETURNING code",
+      [o.code, o.billingNo, o.now],
+    );
     if (taken.length !== 1) fail(E.illegalCoupon);
   }
   void platform;

@@ -33,7 +33,12 @@ export async function progressOf(db: Queryable, game: CatalogGame, userId: strin
 async function activityView(db: Queryable, game: CatalogGame, userId: string, activity: Activity): Promise<ActivityView> {
   const progress = await progressOf(db, game, userId, activity);
   const claimed = new Set(
-    (await db.query<{ reward_id: string }>("SELECT reward_id FROM activity_claims WHERE activity_id = $1 AND user_id = $2", [activity.id, userId])).map((r) => r.reward_id),
+    (
+      await db.query<{ reward_id: string }>("SELECT reward_id FROM activity_claims WHERE activity_id = $1 AND user_id = $2", [
+        activity.id,
+        userId,
+      ])
+    ).map((r) => r.reward_id),
   );
   return {
     activity_id: activity.id,
@@ -69,11 +74,10 @@ export const eventHandlers: Handlers = {
     return ctx.platform.db.transaction(async (tx) => {
       const progress = await progressOf(tx, game, user.user_id, activity);
       if (progress < reward.threshold) fail(E.claimFailed, "claim failed: the reward is not reached yet");
-      const inserted = await tx.query("INSERT INTO activity_claims (activity_id, reward_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING reward_id", [
-        activity.id,
-        reward.id,
-        user.user_id,
-      ]);
+      const inserted = await tx.query(
+        "INSERT INTO activity_claims (activity_id, reward_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING reward_id",
+        [activity.id, reward.id, user.user_id],
+      );
       if (inserted.length === 0) fail(E.claimFailed, "claim failed: the reward was already received");
       return { reward_id: reward.id, name: reward.name, threshold: reward.threshold, state: "received" as const };
     });
@@ -88,6 +92,10 @@ export const eventHandlers: Handlers = {
         claimable += view.rewards.filter((r) => r.state === "claimable").length;
       }
     }
-    return { is_has_cumulative: activities.some((a) => a.type === "cumulative"), is_has_continue: activities.some((a) => a.type === "continue"), claimable };
+    return {
+      is_has_cumulative: activities.some((a) => a.type === "cumulative"),
+      is_has_continue: activities.some((a) => a.type === "continue"),
+      claimable,
+    };
   },
 };

@@ -13,7 +13,12 @@ export function checkArea(game: CatalogGame, domainArea: string | undefined): vo
 }
 
 export function gameView(game: CatalogGame, platform: Platform, origin: string, os: "android" | "ios" | "web"): Game {
-  const subs = game.subGames.map((s) => ({ code: s.code, client_id: s.clientId, name: s.name, logo: artUrl(origin, "game", `${game.gpId}-${s.code}`) }));
+  const subs = game.subGames.map((s) => ({
+    code: s.code,
+    client_id: s.clientId,
+    name: s.name,
+    logo: artUrl(origin, "game", `${game.gpId}-${s.code}`),
+  }));
   return {
     client_id: game.clientIds[os],
     gp_id: game.gpId,
@@ -40,7 +45,14 @@ export async function ensureRoles(db: Queryable, userId: string, game: CatalogGa
     const server = game.servers[n];
     await db.query(
       "INSERT INTO roles (user_id, gp_id, server_id, role_id, role_name, level, area_id) VALUES ($1, $2, $3, $4, $5, $6, 'A1') ON CONFLICT DO NOTHING",
-      [userId, game.gpId, server?.serverId ?? "1001", `${userId}${n + 1}`, `${ROLE_NAMES[(Number(userId) + n) % ROLE_NAMES.length]}${n + 1}`, 10 + n * 17],
+      [
+        userId,
+        game.gpId,
+        server?.serverId ?? "1001",
+        `${userId}${n + 1}`,
+        `${ROLE_NAMES[(Number(userId) + n) % ROLE_NAMES.length]}${n + 1}`,
+        10 + n * 17,
+      ],
     );
   }
 }

@@ -21,7 +21,10 @@ function loginGame(platform: Platform, params: { client_id?: string; game_id?: n
 
 export async function startSession(db: Queryable, userId: string): Promise<string> {
   const token = newToken();
-  await db.query(`INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`, [token, userId]);
+  await db.query(`INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`, [
+    token,
+    userId,
+  ]);
   return token;
 }
 
@@ -34,10 +37,10 @@ async function loginResult(platform: Platform, game: CatalogGame, account: Accou
   if (game.brand.features.realName && !account.real_name) {
     // Not verified: no session; the ticket lets /certifiedReal verify this account (spec §8: 6001).
     const ticket = newToken(18);
-    await platform.db.query(
-      "INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')",
-      [`rn_${ticket}`, account.user_id],
-    );
+    await platform.db.query("INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [
+      `rn_${ticket}`,
+      account.user_id,
+    ]);
     fail(E.notRealName, undefined, { ticket: `rn_${ticket}` });
   }
   const token = await startSession(platform.db, account.user_id);
@@ -55,7 +58,12 @@ const ACCOUNT_COLUMNS = "user_id::text AS user_id, brand_id, username, provider,
 
 async function providerAccount(platform: Platform, game: CatalogGame, provider: Provider, code: string): Promise<AccountRow> {
   const brand = game.brand;
-  const enabled = provider === "twitter" ? brand.login.twitter !== undefined : provider === "huawei" ? brand.login.huawei : brand.login[provider] !== undefined;
+  const enabled =
+    provider === "twitter"
+      ? brand.login.twitter !== undefined
+      : provider === "huawei"
+        ? brand.login.huawei
+        : brand.login[provider] !== undefined;
   if (!enabled) fail(E.loginFailed, `${provider} login is not offered by this store`);
   // The sandbox providers issue codes 'sbx_<user>'; anything else is refused like a bad code.
   const match = /^sbx_([a-z0-9_-]{1,40})$/i.exec(code);
@@ -74,10 +82,10 @@ async function providerAccount(platform: Platform, game: CatalogGame, provider: 
 }
 
 async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string): Promise<AccountRow> {
-  const [card] = await platform.db.query<{ password_hash: string }>("SELECT password_hash FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2", [
-    cardNo,
-    game.brand.id,
-  ]);
+  const [card] = await platform.db.query<{ password_hash: string }>(
+    "SELECT password_hash FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2",
+    [cardNo, game.brand.id],
+  );
   if (!verifyPassword(password, card?.password_hash)) fail(E.loginFailed);
   const region = Object.values(game.brand.areas)[0]?.regions[0] ?? "GLOBAL";
   const [row] = await platform.db.query<AccountRow>(
@@ -90,7 +98,10 @@ async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string
   return row;
 }
 
-function thirdParty<N extends "googleAuth" | "appleAuth" | "facebookAuth" | "vkAuth" | "huaweiAuth">(provider: Provider, code: (p: CallContext<N>["params"]) => string) {
+function thirdParty<N extends "googleAuth" | "appleAuth" | "facebookAuth" | "vkAuth" | "huaweiAuth">(
+  provider: Provider,
+  code: (p: CallContext<N>["params"]) => string,
+) {
   return async (ctx: CallContext<N>): Promise<LoginResult> => {
     const game = loginGame(ctx.platform, ctx.params);
     return loginResult(ctx.platform, game, await providerAccount(ctx.platform, game, provider, code(ctx.params)));
@@ -104,10 +115,10 @@ export const loginHandlers: Handlers = {
     const password = decodeCredential(params.password);
     if (!username || !password) fail(E.loginFailed, "login failed: the account or password is not encoded as agreed");
     if (params.login_type === "card") return loginResult(platform, game, await cardAccount(platform, game, username, password));
-    const [account] = await platform.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'`, [
-      game.brand.id,
-      username,
-    ]);
+    const [account] = await platform.db.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'`,
+      [game.brand.id, username],
+    );
     if (!verifyPassword(password, account?.password_hash) || !account) fail(E.loginFailed);
     return loginResult(platform, game, account);
   },
@@ -131,7 +142,14 @@ export const loginHandlers: Handlers = {
   async userInfo(ctx) {
     const game = gameOf(ctx.platform, ctx.params.client_id);
     const user = requireUser(ctx, game);
-    return { username: user.username, suid: user.user_id, gp_id: game.gpId, real_name: user.real_name, is_test: user.is_test, region: user.region };
+    return {
+      username: user.username,
+      suid: user.user_id,
+      gp_id: game.gpId,
+      real_name: user.real_name,
+      is_test: user.is_test,
+      region: user.region,
+    };
   },
   async loginConfig({ params, platform }) {
     const game = gameOf(platform, params.client_id);

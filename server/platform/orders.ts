@@ -1,7 +1,7 @@
 // Orders: the payment list, price quotes, pay orders with their guards, limits, order status.
 // Prices, limits and coupons are decided here, in transactions; the browser's numbers are never used.
 import { randomInt } from "node:crypto";
-import type { LimitInfo, OrderInfo, PayResult, PaymentChannel as Channel } from "../../runtime/generated/api-types.ts";
+import type { PaymentChannel as Channel, LimitInfo, OrderInfo, PayResult } from "../../runtime/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogChannel, type CatalogGame, type CatalogGoods, channelsForRegion, priceOf } from "./catalog.ts";
 import { couponForOrder } from "./coupons.ts";
@@ -87,7 +87,14 @@ interface LimitState {
 }
 
 /** How much of a limited goods the role (or, for 'game', the account) has used. */
-async function limitState(db: Queryable, game: CatalogGame, goods: CatalogGoods, userId: string, roleId: string, now: Date): Promise<LimitState> {
+async function limitState(
+  db: Queryable,
+  game: CatalogGame,
+  goods: CatalogGoods,
+  userId: string,
+  roleId: string,
+  now: Date,
+): Promise<LimitState> {
   const limit = goods.limit;
   if (!limit) return { used: 0, nextPayTime: 0 };
   const byAccount = limit.type === "game";
@@ -97,7 +104,9 @@ async function limitState(db: Queryable, game: CatalogGame, goods: CatalogGoods,
       WHERE gp_id = $1 AND product_id = $2 AND ${byAccount ? "user_id = $3" : "role_id = $3"}
         AND (status = -1 OR (status = 1 ${windowed ? "AND paid_at > $4" : ""}))
       ORDER BY paid_at`,
-    windowed ? [game.gpId, goods.productId, byAccount ? userId : roleId, new Date(now.getTime() - limit.days * 86_400_000)] : [game.gpId, goods.productId, byAccount ? userId : roleId],
+    windowed
+      ? [game.gpId, goods.productId, byAccount ? userId : roleId, new Date(now.getTime() - limit.days * 86_400_000)]
+      : [game.gpId, goods.productId, byAccount ? userId : roleId],
   );
   const paid = rows.filter((r) => r.status === 1);
   const pending = rows.find((r) => r.status === -1)?.billing_no;
@@ -179,7 +188,8 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
       };
     }
     if (goods.limit) {
-      if (goods.limit.type === "game") await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
+      if (goods.limit.type === "game")
+        await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
       const state = await limitState(tx, game, goods, o.user.user_id, o.roleId, now);
       if (state.used >= goods.limit.frequency) fail(E.limitReached);
     }
@@ -187,7 +197,15 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
     const billingNo = newBillingNo();
     let amount = base;
     if (o.couponCode) {
-      const coupon = await couponForOrder(tx, platform, { game, goods, userId: o.user.user_id, code: o.couponCode, billingNo, price: base, now });
+      const coupon = await couponForOrder(tx, platform, {
+        game,
+        goods,
+        userId: o.user.user_id,
+        code: o.couponCode,
+        billingNo,
+        price: base,
+        now,
+      });
       amount = coupon.price;
     }
     const payUrl = o.payUrl(billingNo);
@@ -301,7 +319,14 @@ export const orderHandlers: Handlers = {
     let discountPrice = price;
     if (ctx.params.coupon_code) {
       const quote = await ctx.platform.db.transaction((tx) =>
-        couponForOrder(tx, ctx.platform, { game, goods, userId: user.user_id, code: ctx.params.coupon_code ?? "", price, now: ctx.platform.now() }),
+        couponForOrder(tx, ctx.platform, {
+          game,
+          goods,
+          userId: user.user_id,
+          code: ctx.params.coupon_code ?? "",
+          price,
+          now: ctx.platform.now(),
+        }),
       );
       discountPrice = quote.price;
     }
@@ -336,7 +361,10 @@ export const orderHandlers: Handlers = {
     } else {
       user = requireUser(ctx, game);
       if (game.brand.features.realName && !user.real_name) fail(E.notRealName);
-      const [blocked] = await platform.db.query("SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())", [user.user_id]);
+      const [blocked] = await platform.db.query(
+        "SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())",
+        [user.user_id],
+      );
       if (blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
       await roleOf(platform.db, game, user.user_id, roleId, serverId);
     }
@@ -373,7 +401,11 @@ export const orderHandlers: Handlers = {
         path: ctx.path,
       },
     });
-    const embedded = method.flow === "airwallexCard" || method.flow === "airwallexRedirect" || method.flow === "alipayCard" || method.flow === "krCardScript";
+    const embedded =
+      method.flow === "airwallexCard" ||
+      method.flow === "airwallexRedirect" ||
+      method.flow === "alipayCard" ||
+      method.flow === "krCardScript";
     return {
       ...result,
       flow: method.flow,
@@ -399,12 +431,10 @@ export const orderHandlers: Handlers = {
     const user = requireUser(ctx, game);
     const page = ctx.params.page ?? 1;
     const size = 20;
-    const rows = await ctx.platform.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.user_id = $1 AND o.gp_id = $2 ORDER BY o.created_at DESC, o.billing_no LIMIT $3 OFFSET $4`, [
-      user.user_id,
-      game.gpId,
-      size + 1,
-      (page - 1) * size,
-    ]);
+    const rows = await ctx.platform.db.query<OrderRow>(
+      `${ORDER_SELECT} WHERE o.user_id = $1 AND o.gp_id = $2 ORDER BY o.created_at DESC, o.billing_no LIMIT $3 OFFSET $4`,
+      [user.user_id, game.gpId, size + 1, (page - 1) * size],
+    );
     return { orders: rows.slice(0, size).map((r) => orderView(ctx.platform, r)), page, has_more: rows.length > size };
   },
 
@@ -428,6 +458,8 @@ export const orderHandlers: Handlers = {
     );
     if (!row) fail(E.notFound, "order not found");
     const qualifies = row.status === 1 && growthPoints(Number(row.amount), row.currency) >= 999;
-    return { gifts: qualifies ? [{ name: "Partner gift: 7-day premium music trial", code: `GIFT-${ctx.params.billing_no.slice(-8)}` }] : [] };
+    return {
+      gifts: qualifies ? [{ name: "Partner gift: 7-day premium music trial", code: `GIFT-${ctx.params.billing_no.slice(-8)}` }] : [],
+    };
   },
 };

@@ -1,9 +1,9 @@
 // Make-up (replenish) links: a payer settles a target account's amount without logging in as it.
 import { E, fail } from "./errors.ts";
 import { gameView } from "./games.ts";
+import { convert } from "./money.ts";
 import { countryMap } from "./orders.ts";
 import { type Account, gameOf, type Handlers, type Platform } from "./platform.ts";
-import { convert } from "./money.ts";
 
 interface LinkRow {
   replenish_id: string;
@@ -29,7 +29,8 @@ async function linkOf(platform: Platform, replenishId: string) {
   return { link, game };
 }
 
-const validSeconds = (platform: Platform, expiresAt: string) => Math.floor((new Date(expiresAt).getTime() - platform.now().getTime()) / 1000);
+const validSeconds = (platform: Platform, expiresAt: string) =>
+  Math.floor((new Date(expiresAt).getTime() - platform.now().getTime()) / 1000);
 
 /** A link that can still be paid; -3016 otherwise. */
 export async function openReplenishLink(platform: Platform, replenishId: string) {

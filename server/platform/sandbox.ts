@@ -10,15 +10,35 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export function registerSandbox(app: FastifyInstance, platform: Platform): void {
   app.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
     const { kind, file } = request.params;
-    if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file)) return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
+    if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file))
+      return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
     const name = file.slice(0, -4);
-    const label = kind === "payway" ? methodById.get(Number(name.split("-")[0]))?.name : kind === "game" ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name : undefined;
-    return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(artSvg(kind, name, label));
+    const label =
+      kind === "payway"
+        ? methodById.get(Number(name.split("-")[0]))?.name
+        : kind === "game"
+          ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name
+          : undefined;
+    return reply
+      .type("image/svg+xml")
+      .header("cache-control", "public, max-age=86400")
+      .send(artSvg(kind, name, label));
   });
 
   app.get<{ Querystring: { kind?: string; name?: string; after?: string } }>(
     "/sandbox/tracking",
-    { schema: { querystring: { type: "object", properties: { kind: { enum: ["dot", "api"] }, name: { type: "string", maxLength: 40 }, after: { type: "string", pattern: "^[0-9]{1,18}$" } } } } },
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          properties: {
+            kind: { enum: ["dot", "api"] },
+            name: { type: "string", maxLength: 40 },
+            after: { type: "string", pattern: "^[0-9]{1,18}$" },
+          },
+        },
+      },
+    },
     async (request) => {
       const { kind, name, after } = request.query;
       const rows = await platform.db.query<{ id: string; kind: string; name: string; payload: unknown; received_at: string }>(
@@ -51,14 +71,18 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
       const { brand, valid_seconds: valid = 3600 } = request.body;
       const username = request.body.username ?? `${brand}_target`;
       const game = platform.catalog.games.find((g) => g.brand.id === brand && g.gameKey === g.brand.defaultGame);
-      const [target] = await platform.db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [brand, username]);
+      const [target] = await platform.db.query<{ user_id: string }>(
+        "SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2",
+        [brand, username],
+      );
       if (!game || !target) return reply.code(404).send({ code: -404, message: "unknown brand or account", content: null });
-      const [role] = await platform.db.query<{ role_id: string; server_id: string }>("SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1", [
-        target.user_id,
-        game.gpId,
-      ]);
+      const [role] = await platform.db.query<{ role_id: string; server_id: string }>(
+        "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
+        [target.user_id, game.gpId],
+      );
       const product = request.body.product_id ?? game.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? "";
-      if (!role || !game.goods.some((g) => g.productId === product)) return reply.code(400).send({ code: -400, message: "no role or goods for the link", content: null });
+      if (!role || !game.goods.some((g) => g.productId === product))
+        return reply.code(400).send({ code: -400, message: "no role or goods for the link", content: null });
       const id = `rp-${newToken(9)}`;
       await platform.db.query(
         `INSERT INTO replenish_links (replenish_id, brand_id, gp_id, client_id, target_user_id, server_id, role_id, product_id, expires_at)
@@ -71,7 +95,9 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
 
   app.get<{ Querystring: { callback?: string } }>("/sandbox/provider/twitter", async (request, reply) => {
     const callback = request.query.callback ?? "";
-    reply.type("text/html; charset=utf-8").header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'");
+    reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'");
     if (!/^https?:\/\/[^\s]+$/.test(callback)) return reply.code(400).send("bad callback");
     const link = (user: string) => {
       const url = new URL(callback);

@@ -22,9 +22,17 @@ export const cardNumber = (brandId: string, n: number) => `4300-${brandId.toUppe
 export const cardPassword = (n: number) => `card-${String(n).padStart(3, "0")}`;
 export const betaToken = (secret: string, brandId: string) => `beta_${hmac(secret, `beta:${brandId}`).slice(0, 32)}`;
 
-async function account(db: Queryable, brandId: string, suffix: string, extra: { region: string; realName: boolean; isTest: boolean; betaToken?: string }) {
+async function account(
+  db: Queryable,
+  brandId: string,
+  suffix: string,
+  extra: { region: string; realName: boolean; isTest: boolean; betaToken?: string },
+) {
   const username = `${brandId}_${suffix}`;
-  const [existing] = await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [brandId, username]);
+  const [existing] = await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [
+    brandId,
+    username,
+  ]);
   if (existing) return existing.user_id;
   const [row] = await db.query<{ user_id: string }>(
     `INSERT INTO accounts (brand_id, username, provider, password_hash, region, real_name, is_test, beta_token)
@@ -78,17 +86,25 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
           const gems = n === 12 ? 0 : 430;
           await tx.query(
             "INSERT INTO prepaid_cards (card_no, brand_id, password_hash, card_points, price, currency, gems, extra_gems) VALUES ($1,$2,$3,43,$4,$5,$6,$7)",
-            [cardNo, brand.id, hashPassword(cardPassword(n), "card"), convert(4.99, first.currency), first.currency, gems, n % 2 === 0 && n !== 12 ? 43 : 0],
+            [
+              cardNo,
+              brand.id,
+              hashPassword(cardPassword(n), "card"),
+              convert(4.99, first.currency),
+              first.currency,
+              gems,
+              n % 2 === 0 && n !== 12 ? 43 : 0,
+            ],
           );
         }
       }
 
       if (brand.features.replenish && ids.target) {
         await tx.query("INSERT INTO account_blocks (user_id, reason) VALUES ($1, 'chargeback') ON CONFLICT DO NOTHING", [ids.target]);
-        const [role] = await tx.query<{ role_id: string; server_id: string }>("SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1", [
-          ids.target,
-          first.gpId,
-        ]);
+        const [role] = await tx.query<{ role_id: string; server_id: string }>(
+          "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
+          [ids.target, first.gpId],
+        );
         const product = first.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? first.goods[0]?.productId ?? "";
         const links = [
           { id: `rp-${brand.id}-hour`, seconds: 3600 },
@@ -101,7 +117,17 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
             `INSERT INTO replenish_links (replenish_id, brand_id, gp_id, client_id, target_user_id, server_id, role_id, product_id, expires_at)
              VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
              ON CONFLICT (replenish_id) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE replenish_links.paid_at IS NULL`,
-            [link.id, brand.id, first.gpId, first.clientIds.web, ids.target, role?.server_id ?? "1001", role?.role_id ?? "", product, new Date(now.getTime() + link.seconds * 1000)],
+            [
+              link.id,
+              brand.id,
+              first.gpId,
+              first.clientIds.web,
+              ids.target,
+              role?.server_id ?? "1001",
+              role?.role_id ?? "",
+              product,
+              new Date(now.getTime() + link.seconds * 1000),
+            ],
           );
         }
       }

@@ -26,7 +26,11 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
   }
   if (game) await addGrowthPoints(tx, game, order.user_id, order.points, now);
   if (order.replenish_id) {
-    await tx.query("UPDATE replenish_links SET paid_at = $2, billing_no = $3 WHERE replenish_id = $1", [order.replenish_id, now, billingNo]);
+    await tx.query("UPDATE replenish_links SET paid_at = $2, billing_no = $3 WHERE replenish_id = $1", [
+      order.replenish_id,
+      now,
+      billingNo,
+    ]);
     // The block is lifted at once (the spec promises within 15 minutes).
     await tx.query("UPDATE account_blocks SET lift_at = $2 WHERE user_id = $1", [order.user_id, now]);
   }

@@ -1,11 +1,13 @@
 // A sandbox platform on an in-memory PGlite for tests, with helpers that speak the contract.
 import { join } from "node:path";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { FastifyInstance } from "fastify";
 import { validateFile } from "../../generator/validate.ts";
-import type { ApiCalls, CallName } from "../../runtime/generated/api-types.ts";
 import { apiCalls } from "../../runtime/generated/api-calls.ts";
+import type { ApiCalls, CallName } from "../../runtime/generated/api-types.ts";
 import { buildApp } from "../../server/app.ts";
 import { type Db, openDb } from "../../server/db.ts";
+import { loadContract } from "../../server/platform/contract.ts";
 import { encodeCardInfo, encodeCredential } from "../../server/platform/crypto.ts";
 import { createPlatform } from "../../server/platform/index.ts";
 import type { Platform } from "../../server/platform/platform.ts";
@@ -21,14 +23,35 @@ export interface Harness {
   app: FastifyInstance;
   db: Db;
   platform: Platform;
-  call<N extends CallName>(name: N, params: Partial<ApiCalls[N]["request"]> & Record<string, unknown>, opts?: { path?: string; ip?: string; host?: string }): Promise<Envelope<ApiCalls[N]["response"]> & { status: number }>;
-  raw(method: "GET" | "POST", url: string, params?: Record<string, unknown>): Promise<{ status: number; body: string; json: () => Envelope }>;
+  call<N extends CallName>(
+    name: N,
+    params: Partial<ApiCalls[N]["request"]> & Record<string, unknown>,
+    opts?: { path?: string; ip?: string; host?: string },
+  ): Promise<Envelope<ApiCalls[N]["response"]> & { status: number }>;
+  raw(
+    method: "GET" | "POST",
+    url: string,
+    params?: Record<string, unknown>,
+  ): Promise<{ status: number; body: string; json: () => Envelope }>;
   login(brand: string, suffix?: string, clientId?: string): Promise<{ token: string; clientId: string; suid: string }>;
   close(): Promise<void>;
 }
 
+/** Validators of every call's response content, from the same contract the server validates requests with. */
+const validators = (() => {
+  const { common, calls } = loadContract();
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  ajv.addSchema(common);
+  return new Map<string, ValidateFunction>(calls.map((c) => [c.name, ajv.compile(c.response)]));
+})();
+
+/** Calls that answered code 1 with a content matching the contract, in this process. */
+export const exercised = new Set<string>();
+
 export const clientOf = (platform: Platform, brand: string, gameKey?: string) => {
-  const game = platform.catalog.games.find((g) => g.brand.id === brand && (gameKey ? g.gameKey === gameKey : g.gameKey === g.brand.defaultGame));
+  const game = platform.catalog.games.find(
+    (g) => g.brand.id === brand && (gameKey ? g.gameKey === gameKey : g.gameKey === g.brand.defaultGame),
+  );
   if (!game) throw new Error(`no game for ${brand}/${gameKey}`);
   return game;
 };
@@ -52,29 +75,75 @@ export async function startHarness(options: { db?: Db; now?: () => Date } = {}):
   const call: Harness["call"] = async (name, params, opts = {}) => {
     const spec = apiCalls[name];
     const url = opts.path ?? spec.paths[0] ?? "/";
-    const query = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries(params)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     const res =
       spec.method === "GET"
-        ? await app.inject({ method: "GET", url, query, remoteAddress: opts.ip ?? "127.0.0.1", headers: { host: opts.host ?? "127.0.0.1" } })
-        : await app.inject({ method: "POST", url, payload: params, remoteAddress: opts.ip ?? "127.0.0.1", headers: { host: opts.host ?? "127.0.0.1" } });
-    return { status: res.statusCode, ...(res.json() as Envelope<never>) };
+        ? await app.inject({
+            method: "GET",
+            url,
+            query,
+            remoteAddress: opts.ip ?? "127.0.0.1",
+            headers: { host: opts.host ?? "127.0.0.1" },
+          })
+        : await app.inject({
+            method: "POST",
+            url,
+            payload: params,
+            remoteAddress: opts.ip ?? "127.0.0.1",
+            headers: { host: opts.host ?? "127.0.0.1" },
+          });
+    const body = res.json() as Envelope<never>;
+    if (typeof body.code !== "number" || typeof body.message !== "string" || !("content" in body))
+      throw new Error(`${name}: not an envelope: ${res.body}`);
+    if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode}: ${res.body}`);
+    if (body.code === 1) {
+      const validate = validators.get(name);
+      if (!validate?.(body.content))
+        throw new Error(`${name}: content does not match the contract: ${JSON.stringify(validate?.errors)}\n${res.body.slice(0, 500)}`);
+      exercised.add(name);
+    }
+    return { status: res.statusCode, ...body };
   };
 
   const login: Harness["login"] = async (brand, suffix = "player", clientId) => {
     const cid = clientId ?? clientOf(platform, brand).clientIds.web;
-    const res = await call("auth", { username: encodeCredential(`${brand}_${suffix}`), password: encodeCredential(SANDBOX_PASSWORD), client_id: cid });
+    const res = await call("auth", {
+      username: encodeCredential(`${brand}_${suffix}`),
+      password: encodeCredential(SANDBOX_PASSWORD),
+      client_id: cid,
+    });
     if (res.code !== 1) throw new Error(`login ${brand}_${suffix} failed: ${res.code} ${res.message}`);
     return { token: res.content.oauth_token, clientId: cid, suid: res.content.suid };
   };
 
-  return { app, db, platform, call, raw, login, close: async () => { await app.close(); if (!options.db) await db.close(); } };
+  return {
+    app,
+    db,
+    platform,
+    call,
+    raw,
+    login,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
 }
 
 /** Approves, declines (or leaves) a sandbox payment the way a player does on the checkout page. */
 export async function decide(h: Harness, payUrl: string, outcome: "approved" | "declined" | "pending"): Promise<number> {
   const url = new URL(payUrl);
   const sig = url.searchParams.get("sig") ?? "";
-  const res = await h.app.inject({ method: "POST", url: url.pathname, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `outcome=${outcome}&sig=${sig}` });
+  const res = await h.app.inject({
+    method: "POST",
+    url: url.pathname,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: `outcome=${outcome}&sig=${sig}`,
+  });
   return res.statusCode;
 }
 
