@@ -39,6 +39,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: CODE.serverError, message: "internal error, please try again later", content: null });
   });
 
+  // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep in a query.
+  app.addHook("preValidation", async (request, reply) => {
+    if (containsNul(request.query) || containsNul(request.body)) {
+      return reply.code(400).send({ code: CODE.badRequest, message: "invalid request: NUL characters are not allowed", content: null });
+    }
+  });
+
   app.get("/api/health", async () => {
     const [row] = await options.db.query<{ now: string }>("SELECT now()::text AS now");
     return ok({ database: options.db.kind, time: row?.now });
@@ -52,4 +59,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   return app;
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 8 || typeof value !== "object" || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
 }

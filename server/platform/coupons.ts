@@ -245,7 +245,6 @@ export async function listCoupons(
  */
 export async function couponForOrder(
   tx: Queryable,
-  platform: Platform,
   o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; billingNo?: string; price: number; now: Date },
 ): Promise<{ price: number; rate: number }> {
   if (!isVipGame(o.game) || !o.goods.isCoupon) fail(E.illegalCoupon);
@@ -262,7 +261,6 @@ export async function couponForOrder(
     );
     if (taken.length !== 1) fail(E.illegalCoupon);
   }
-  void platform;
   const rate = Number(row.discount_rate);
   return { price: roundMoney(o.price * rate, o.game.currency), rate };
 }

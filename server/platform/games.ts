@@ -3,7 +3,7 @@ import type { Game, Goods } from "../../runtime/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogGame, GOODS_TYPES, priceOf } from "./catalog.ts";
 import { E, fail } from "./errors.ts";
-import { gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
+import { gameOf, type Handlers, requireUser } from "./platform.ts";
 
 export const artUrl = (origin: string, kind: string, name: string) => `${origin}/sandbox/art/${kind}/${encodeURIComponent(name)}.svg`;
 
@@ -12,7 +12,7 @@ export function checkArea(game: CatalogGame, domainArea: string | undefined): vo
   if (domainArea && domainArea !== game.area) fail(E.wrongDomain);
 }
 
-export function gameView(game: CatalogGame, platform: Platform, origin: string, os: "android" | "ios" | "web"): Game {
+export function gameView(game: CatalogGame, origin: string, os: "android" | "ios" | "web"): Game {
   const subs = game.subGames.map((s) => ({
     code: s.code,
     client_id: s.clientId,
@@ -113,7 +113,7 @@ export const gameHandlers: Handlers = {
       (g) => g.brand.id === game.brand.id && g.parentGpId === undefined && (!params.domain_area || g.area === params.domain_area),
     );
     if (params.domain_area && !game.brand.areas[params.domain_area]) fail(E.wrongDomain);
-    return { games: games.map((g) => gameView(g, platform, origin, params.platform)) };
+    return { games: games.map((g) => gameView(g, origin, params.platform)) };
   },
   async gameLogo({ params, platform, origin }) {
     const game = gameOf(platform, params.client_id);

@@ -53,13 +53,12 @@ export function priceFits(price: number, min: number, max: number): boolean {
   return price >= min && price <= max;
 }
 
-function findChannel(game: CatalogGame, region: string, paywayId: number, channelId: string): CatalogChannel | undefined {
+function findChannel(region: string, paywayId: number, channelId: string): CatalogChannel | undefined {
   for (const c of channelsForRegion(region)) {
     const candidates = [c, ...(c.sub ?? [])];
     const hit = candidates.find((x) => x.paywayId === paywayId && x.channelId === channelId);
     if (hit) return { ...hit, openCoupon: hit.openCoupon && c.openCoupon };
   }
-  void game;
   return undefined;
 }
 
@@ -197,7 +196,7 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
     const billingNo = newBillingNo();
     let amount = base;
     if (o.couponCode) {
-      const coupon = await couponForOrder(tx, platform, {
+      const coupon = await couponForOrder(tx, {
         game,
         goods,
         userId: o.user.user_id,
@@ -319,7 +318,7 @@ export const orderHandlers: Handlers = {
     let discountPrice = price;
     if (ctx.params.coupon_code) {
       const quote = await ctx.platform.db.transaction((tx) =>
-        couponForOrder(tx, ctx.platform, {
+        couponForOrder(tx, {
           game,
           goods,
           userId: user.user_id,
@@ -342,7 +341,7 @@ export const orderHandlers: Handlers = {
     if (!startsAt(method, ctx.path) || method.flow === "cardForm") fail(E.paymentUnavailable);
     const region = params.country ?? regionsOf(game)[0] ?? "GLOBAL";
     if (!regionsOf(game).includes(region)) fail(E.paymentUnavailable);
-    const channel = findChannel(game, region, params.payway_id, params.channel_id);
+    const channel = findChannel(region, params.payway_id, params.channel_id);
     if (!channel) fail(E.paymentUnavailable);
 
     let user: Account;

@@ -47,7 +47,7 @@ export async function openReplenishLink(platform: Platform, replenishId: string)
 export const replenishHandlers: Handlers = {
   async replenishGameList({ params, platform, origin }) {
     const game = params.replenish_id ? (await linkOf(platform, params.replenish_id)).game : gameOf(platform, params.rp_client_id);
-    return { games: [gameView(game, platform, origin, "web")] };
+    return { games: [gameView(game, origin, "web")] };
   },
   async replenishInfo({ params, platform }) {
     const { link, game } = await linkOf(platform, params.replenish_id);
