@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { buildApp } from "../server/app.ts";
 import { validateFile } from "../generator/validate.ts";
+import { buildApp } from "../server/app.ts";
 import { openDb } from "../server/db.ts";
 import { createPlatform } from "../server/platform/index.ts";
 

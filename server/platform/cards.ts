@@ -4,6 +4,7 @@ import type { CatalogGoods } from "./catalog.ts";
 import { decodeCardInfo, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { createOrder } from "./orders.ts";
+import { CARD_PAYWAY_ID } from "./payment-methods.ts";
 import { gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 
 const LOCK_FAILURES = 5;
@@ -47,8 +48,6 @@ async function checkedCard(platform: Platform, brandId: string, cardInfo: string
   return card;
 }
 
-export const CARD_PAYWAY = 12401;
-
 export const cardHandlers: Handlers = {
   async cardInfo({ params, platform, address }) {
     const game = gameOf(platform, params.client_id);
@@ -87,7 +86,7 @@ export const cardHandlers: Handlers = {
       user,
       roleId: ctx.params.role_id,
       serverId: ctx.params.server_id,
-      paywayId: CARD_PAYWAY,
+      paywayId: CARD_PAYWAY_ID,
       channelId: "card",
       region: null,
       platform: ctx.params.platform,

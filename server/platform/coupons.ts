@@ -239,13 +239,12 @@ export async function listCoupons(
 }
 
 /**
- * The coupon of an order or a quote: the account's, claimed, unused, unexpired, for a goods that
- * takes coupons at a price that reaches its minimum. With `billingNo` it is taken atomically: of
- * concurrent orders using one coupon exactly one gets it; the others get -3062.
+ * The price with a coupon: the account's, claimed, unused, unexpired, for a goods that takes coupons
+ * at a price that reaches its minimum; -3062 otherwise.
  */
 export async function couponForOrder(
   tx: Queryable,
-  o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; billingNo?: string; price: number; now: Date },
+  o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; price: number; now: Date },
 ): Promise<{ price: number; rate: number }> {
   if (!isVipGame(o.game) || !o.goods.isCoupon) fail(E.illegalCoupon);
   const [row] = await tx.query<CouponRow>(
@@ -254,15 +253,17 @@ export async function couponForOrder(
     [o.code, o.userId, o.game.brand.id, o.now],
   );
   if (!row || lockReason(row, o.goods, o.price, o.game.currency)) fail(E.illegalCoupon);
-  if (o.billingNo) {
-    const taken = await tx.query(
-      "UPDATE coupons SET used_billing_no = $2, used_at = $3 WHERE code = $1 AND used_billing_no IS NULL RETURNING code",
-      [o.code, o.billingNo, o.now],
-    );
-    if (taken.length !== 1) fail(E.illegalCoupon);
-  }
   const rate = Number(row.discount_rate);
   return { price: roundMoney(o.price * rate, o.game.currency), rate };
+}
+
+/** Takes the coupon for an order, atomically: of concurrent orders using one coupon exactly one gets it. */
+export async function takeCoupon(tx: Queryable, code: string, billingNo: string, now: Date): Promise<void> {
+  const taken = await tx.query(
+    "UPDATE coupons SET used_billing_no = $2, used_at = $3 WHERE code = $1 AND used_billing_no IS NULL RETURNING code",
+    [code, billingNo, now],
+  );
+  if (taken.length !== 1) fail(E.illegalCoupon);
 }
 
 /** A failed or declined order gives its coupon back. */

@@ -4,12 +4,12 @@ import { randomInt } from "node:crypto";
 import type { PaymentChannel as Channel, LimitInfo, OrderInfo, PayResult } from "../../runtime/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogChannel, type CatalogGame, type CatalogGoods, channelsForRegion, priceOf } from "./catalog.ts";
-import { couponForOrder } from "./coupons.ts";
+import { couponForOrder, takeCoupon } from "./coupons.ts";
 import { hmac } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { artUrl, checkArea } from "./games.ts";
 import { convert, growthPoints } from "./money.ts";
-import { methodById, startsAt } from "./payment-methods.ts";
+import { CARD_PAYWAY_ID, methodById, startsAt } from "./payment-methods.ts";
 import { type Account, gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 import { openReplenishLink } from "./replenish.ts";
 import { settleDueCardOrders } from "./settlement.ts";
@@ -41,8 +41,18 @@ function channelView(game: CatalogGame, c: CatalogChannel, origin: string, regio
   };
 }
 
+const countryMaps = new Map<string, Record<string, Channel[]>>();
+
+/** Region → channels of a game; the same for every request, so built once per game and host. */
 export function countryMap(game: CatalogGame, origin: string): Record<string, Channel[]> {
-  return Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(r).map((c) => channelView(game, c, origin, r))]));
+  const key = `${game.gpId} ${origin}`;
+  let map = countryMaps.get(key);
+  if (!map) {
+    map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(r).map((c) => channelView(game, c, origin, r))]));
+    if (countryMaps.size > 10_000) countryMaps.clear();
+    countryMaps.set(key, map);
+  }
+  return map;
 }
 
 /** §5 price rule: bounds ≤ 0 mean "no bound". */
@@ -130,16 +140,6 @@ export function limitView(goods: CatalogGoods, state: LimitState): LimitInfo {
   };
 }
 
-async function roleOf(db: Queryable, game: CatalogGame, userId: string, roleId: string | undefined, serverId: string | undefined) {
-  if (!roleId || !serverId) fail(E.roleNotFound);
-  const [role] = await db.query<{ role_name: string; server_id: string }>(
-    "SELECT role_name, server_id FROM roles WHERE gp_id = $1 AND role_id = $2 AND user_id = $3 AND server_id = $4",
-    [game.gpId, roleId, userId, serverId],
-  );
-  if (!role) fail(E.roleNotFound);
-  return role;
-}
-
 export interface NewOrder {
   game: CatalogGame;
   goods: CatalogGoods;
@@ -171,49 +171,48 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
   const { game, goods } = o;
   const now = platform.now();
   return platform.db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `${o.roleId}/${goods.productId}`]);
-    const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount: string; currency: string; user_id: string }>(
-      "SELECT billing_no, pay_url, amount::text, currency, user_id::text FROM orders WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1",
-      [game.gpId, o.roleId, goods.productId],
-    );
-    if (pending) {
+    const repeat = async (): Promise<PayResult> => {
+      const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount: string; currency: string; user_id: string }>(
+        "SELECT billing_no, pay_url, amount::text, currency, user_id::text FROM orders WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1",
+        [game.gpId, o.roleId, goods.productId],
+      );
+      if (!pending) fail(E.unpaidOrder);
       if (pending.user_id !== o.user.user_id) fail(E.unpaidOrder);
+      const url = pending.pay_url;
       return {
         billing_no: pending.billing_no,
         status: STATUS.repeat,
-        ...(pending.pay_url ? { url: pending.pay_url } : {}),
+        ...(url ? { url } : {}),
         amount: Number(pending.amount),
         currency: pending.currency,
       };
+    };
+    // PostgreSQL runs transactions side by side: a lock per role and goods (and per account for
+    // 'game' limits) puts competing orders in line. PGlite runs one transaction at a time anyway.
+    if (platform.db.kind === "postgres") {
+      await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `${o.roleId}/${goods.productId}`]);
+      if (goods.limit?.type === "game")
+        await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
     }
     if (goods.limit) {
-      if (goods.limit.type === "game")
-        await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
       const state = await limitState(tx, game, goods, o.user.user_id, o.roleId, now);
+      if (state.pending) return repeat();
       if (state.used >= goods.limit.frequency) fail(E.limitReached);
     }
     const base = o.amount ?? priceOf(game, goods).price;
+    const quote = o.couponCode
+      ? await couponForOrder(tx, { game, goods, userId: o.user.user_id, code: o.couponCode, price: base, now })
+      : undefined;
+    const amount = quote?.price ?? base;
     const billingNo = newBillingNo();
-    let amount = base;
-    if (o.couponCode) {
-      const coupon = await couponForOrder(tx, {
-        game,
-        goods,
-        userId: o.user.user_id,
-        code: o.couponCode,
-        billingNo,
-        price: base,
-        now,
-      });
-      amount = coupon.price;
-    }
     const payUrl = o.payUrl(billingNo);
-    await o.reserve?.(tx, billingNo);
-    await tx.query(
+    // The partial unique index allows one unpaid order per role and goods: a second is the Repeat.
+    const inserted = await tx.query(
       `INSERT INTO orders (billing_no, user_id, payer_user_id, brand_id, gp_id, client_id, server_id, role_id, product_id, product_name,
                            amount, original_amount, currency, payway_id, channel_id, region, coupon_code, points, gems, status, pay_url,
                            replenish_id, platform, request_meta)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,-1,$20,$21,$22,$23)`,
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,-1,$20,$21,$22,$23)
+       ON CONFLICT (gp_id, role_id, product_id) WHERE status = -1 DO NOTHING RETURNING billing_no`,
       [
         billingNo,
         o.user.user_id,
@@ -240,6 +239,10 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
         JSON.stringify(o.meta),
       ],
     );
+    if (inserted.length === 0) return repeat();
+    // Taken only now that the order exists; a coupon or card another order took rolls this one back.
+    if (o.couponCode) await takeCoupon(tx, o.couponCode, billingNo, now);
+    await o.reserve?.(tx, billingNo);
     return { billing_no: billingNo, status: STATUS.pending, ...(payUrl ? { url: payUrl } : {}), amount, currency: game.currency };
   });
 }
@@ -360,12 +363,14 @@ export const orderHandlers: Handlers = {
     } else {
       user = requireUser(ctx, game);
       if (game.brand.features.realName && !user.real_name) fail(E.notRealName);
-      const [blocked] = await platform.db.query(
-        "SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())",
-        [user.user_id],
+      if (!roleId || !serverId) fail(E.roleNotFound);
+      const [check] = await platform.db.query<{ blocked: boolean; has_role: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())) AS blocked,
+                EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
+        [user.user_id, game.gpId, roleId, serverId],
       );
-      if (blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
-      await roleOf(platform.db, game, user.user_id, roleId, serverId);
+      if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
+      if (!check?.has_role) fail(E.roleNotFound);
     }
     const goods = goodsOf(game, productId);
     const { price } = priceOf(game, goods);
@@ -413,15 +418,32 @@ export const orderHandlers: Handlers = {
   },
 
   async orderInfo(ctx) {
-    await settleDueCardOrders(ctx.platform, ctx.params.billing_no);
-    const [row] = await ctx.platform.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [ctx.params.billing_no]);
-    if (!row) fail(E.notFound, "order not found");
+    const { db } = ctx.platform;
+    const lookup = () =>
+      db.query<{
+        status: number;
+        user_id: string | null;
+        payer_user_id: string | null;
+        replenish_id: string | null;
+        payway_id: number;
+        created_at: string;
+      }>("SELECT status, user_id::text, payer_user_id::text, replenish_id, payway_id, created_at FROM orders WHERE billing_no = $1", [
+        ctx.params.billing_no,
+      ]);
+    let [order] = await lookup();
+    if (!order) fail(E.notFound, "order not found");
     // The buyer, the payer of a make-up link, or anyone holding a make-up order's number.
-    if (!row.replenish_id) {
+    if (!order.replenish_id) {
       if (!ctx.user) fail(E.notLoggedIn);
-      if (ctx.user.user_id !== row.user_id && ctx.user.user_id !== row.payer_user_id) fail(E.forbidden);
+      if (ctx.user.user_id !== order.user_id && ctx.user.user_id !== order.payer_user_id) fail(E.forbidden);
     }
-    if (ctx.params.simple === 1) return { status: row.status as OrderInfo["status"], billing_no: row.billing_no };
+    if (order.status === -1 && order.payway_id === CARD_PAYWAY_ID) {
+      await settleDueCardOrders(ctx.platform, ctx.params.billing_no);
+      [order] = await lookup();
+    }
+    if (ctx.params.simple === 1) return { status: (order?.status ?? -1) as OrderInfo["status"], billing_no: ctx.params.billing_no };
+    const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [ctx.params.billing_no]);
+    if (!row) fail(E.notFound, "order not found");
     return orderView(ctx.platform, row);
   },
 

@@ -10,3 +10,6 @@ export const methodById = new Map(methods.map((m) => [m.id, m]));
 
 /** Whether `path` is one of the method's start endpoints. */
 export const startsAt = (method: PaymentMethod, path: string) => method.endpoints.start === path || method.endpoints.kr === path;
+
+/** The prepaid-card exchange (PrepaidCard in the catalogue): no pay link, completed by the platform. */
+export const CARD_PAYWAY_ID = 12401;

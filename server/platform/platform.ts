@@ -41,15 +41,29 @@ export interface CallContext<N extends CallName> {
 export type Handler<N extends CallName> = (ctx: CallContext<N>) => Promise<ApiCalls[N]["response"]>;
 export type Handlers = { [N in CallName]?: Handler<N> };
 
+const SESSION_CACHE_MS = 10_000;
+const sessionCache = new Map<string, { account: Account; until: number }>();
+
+/**
+ * The account of a session token. Polling asks this thousands of times a second, so valid
+ * sessions are remembered for a few seconds (sessions only ever expire, never change owner).
+ */
 export async function accountForToken(db: Queryable, token: string | undefined): Promise<Account | undefined> {
   if (!token) return undefined;
-  const [row] = await db.query<Account>(
-    `SELECT a.user_id::text AS user_id, a.brand_id, a.username, a.provider, a.region, a.real_name, a.is_test
+  const cached = sessionCache.get(token);
+  if (cached && cached.until > Date.now()) return cached.account;
+  const [row] = await db.query<Account & { expires_ms: string }>(
+    `SELECT a.user_id::text AS user_id, a.brand_id, a.username, a.provider, a.region, a.real_name, a.is_test,
+            (extract(epoch FROM s.expires_at) * 1000)::bigint::text AS expires_ms
        FROM sessions s JOIN accounts a ON a.user_id = s.user_id
-      WHERE s.token = $1 AND s.expires_at > now()`,
+      WHERE s.token = $1 AND s.expires_at > now() AND s.token NOT LIKE 'rn\\_%'`,
     [token],
   );
-  return row;
+  if (!row) return undefined;
+  const { expires_ms: expiresMs, ...account } = row;
+  if (sessionCache.size > 50_000) sessionCache.clear();
+  sessionCache.set(token, { account, until: Math.min(Date.now() + SESSION_CACHE_MS, Number(expiresMs)) });
+  return account;
 }
 
 /** The game a client id names; -3001 when none. */

@@ -1,6 +1,7 @@
 // Applying a payment's outcome to its order, once: status, delivery, VIP points, coupon, make-up link.
 import type { Queryable } from "../db.ts";
 import { addGrowthPoints, releaseCoupon } from "./coupons.ts";
+import { CARD_PAYWAY_ID } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 
 export type Outcome = "approved" | "declined";
@@ -40,9 +41,10 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
 /** Card exchanges complete on the platform's side a moment after they are made. */
 export async function settleDueCardOrders(platform: Platform, billingNo: string): Promise<void> {
   await platform.db.transaction(async (tx) => {
-    const [due] = await tx.query("SELECT 1 FROM orders WHERE billing_no = $1 AND status = -1 AND payway_id = 12401 AND created_at < $2", [
+    const [due] = await tx.query("SELECT 1 FROM orders WHERE billing_no = $1 AND status = -1 AND payway_id = $3 AND created_at < $2", [
       billingNo,
       new Date(platform.now().getTime() - 2000),
+      CARD_PAYWAY_ID,
     ]);
     if (due) await settleOrder(tx, platform, billingNo, "approved");
   });

@@ -45,7 +45,8 @@ function validValue(name: string, schema: Schema, validClient: string): unknown 
   if (name === "beta_token") return "beta_00000000000000000000";
   if (name === "ticket") return "rn_abc";
   if (resolved.enum) return resolved.enum[0];
-  if (resolved.type === "integer" || resolved.type === "number") return resolved.minimum !== undefined && resolved.minimum > 1 ? resolved.minimum : 1;
+  if (resolved.type === "integer" || resolved.type === "number")
+    return resolved.minimum !== undefined && resolved.minimum > 1 ? resolved.minimum : 1;
   if (resolved.pattern === "^(GLOBAL|[A-Z]{2,3})$") return "US";
   if (resolved.type === "object") return { a: "1" };
   return name === "username" || name === "password" ? "abcdef" : "1";
@@ -63,8 +64,10 @@ function corpus(validClient: string, foreignToken: string): Probe[] {
     probes.push({ method: call.method, url, params: { ...base, oauth_token: "' OR 1=1 --" } });
     for (const [name, schema] of Object.entries(props)) {
       const numeric = schema.type === "integer" || schema.type === "number";
-      for (const value of numeric ? HOSTILE_NUMBERS : HOSTILE_STRINGS) probes.push({ method: call.method, url, params: { ...base, [name]: value } });
-      if (schema.type === "object") probes.push({ method: call.method, url, params: { ...base, [name]: { k: "nul\u0000", deep: { x: "'--" } } } });
+      for (const value of numeric ? HOSTILE_NUMBERS : HOSTILE_STRINGS)
+        probes.push({ method: call.method, url, params: { ...base, [name]: value } });
+      if (schema.type === "object")
+        probes.push({ method: call.method, url, params: { ...base, [name]: { k: "nul\u0000", deep: { x: "'--" } } } });
     }
     if (call.method === "POST") {
       probes.push({ method: "POST", url, body: "{not json", contentType: "application/json" });
@@ -73,7 +76,14 @@ function corpus(validClient: string, foreignToken: string): Probe[] {
       probes.push({ method: "POST", url, body: "[1,2,3]", contentType: "application/json" });
     }
   }
-  for (const path of ["/api/pay/../../etc/passwd", "/api/unknown", "/util/login/nope", "/sandbox/checkout/SB1?sig=x", "/sandbox/art/x/..%2f..%2fpackage.json", "/sandbox/notify"]) {
+  for (const path of [
+    "/api/pay/../../etc/passwd",
+    "/api/unknown",
+    "/util/login/nope",
+    "/sandbox/checkout/SB1?sig=x",
+    "/sandbox/art/x/..%2f..%2fpackage.json",
+    "/sandbox/notify",
+  ]) {
     probes.push({ method: "GET", url: path });
     probes.push({ method: "POST", url: path, body: "{}", contentType: "application/json" });
   }
@@ -91,9 +101,20 @@ describe("bad input", () => {
     for (const p of probes) {
       const res =
         p.body !== undefined
-          ? await h.app.inject({ method: p.method, url: p.url, payload: p.body, headers: { "content-type": p.contentType ?? "application/json" } })
+          ? await h.app.inject({
+              method: p.method,
+              url: p.url,
+              payload: p.body,
+              headers: { "content-type": p.contentType ?? "application/json" },
+            })
           : p.method === "GET"
-            ? await h.app.inject({ method: "GET", url: p.url, query: Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])) })
+            ? await h.app.inject({
+                method: "GET",
+                url: p.url,
+                query: Object.fromEntries(
+                  Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+                ),
+              })
             : await h.app.inject({ method: "POST", url: p.url, payload: p.params ?? {} });
       const label = `${p.method} ${p.url} ${String(JSON.stringify(p.params ?? p.body ?? "")).slice(0, 80)}`;
       if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}`);

@@ -30,7 +30,10 @@ describe("concurrency", () => {
     expect(billingNos.size).toBe(1);
     expect(results.filter((r) => r.content.status === -1)).toHaveLength(1);
     expect(results.filter((r) => r.content.status === 10)).toHaveLength(99);
-    const [count] = await h.db.query<{ n: string }>("SELECT count(*)::text AS n FROM orders WHERE role_id = $1 AND product_id = 'starfall.pass.monthly'", [role?.role_id]);
+    const [count] = await h.db.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM orders WHERE role_id = $1 AND product_id = 'starfall.pass.monthly'",
+      [role?.role_id],
+    );
     expect(count?.n).toBe("1");
 
     await decide(h, results[0]?.content.url ?? "", "approved");
@@ -43,12 +46,10 @@ describe("concurrency", () => {
     const game = clientOf(h.platform, "jade");
     // Fifty different role × goods pairs, so only the coupon is contended.
     for (let i = 0; i < 10; i++) {
-      await h.db.query("INSERT INTO roles (user_id, gp_id, server_id, role_id, role_name, level) VALUES ($1, $2, '1003', $3, $4, 5) ON CONFLICT DO NOTHING", [
-        suid,
-        game.gpId,
-        `c${suid}x${i}`,
-        `Clone${i}`,
-      ]);
+      await h.db.query(
+        "INSERT INTO roles (user_id, gp_id, server_id, role_id, role_name, level) VALUES ($1, $2, '1003', $3, $4, 5) ON CONFLICT DO NOTHING",
+        [suid, game.gpId, `c${suid}x${i}`, `Clone${i}`],
+      );
     }
     const coupons = await h.call("couponList", { client_id: clientId, oauth_token: token, use_category: "avail" });
     const coupon = coupons.content.coupons.find((c) => c.name.includes("5% off"));
@@ -85,14 +86,26 @@ describe("concurrency", () => {
     const role = roles.content.roles[0];
     const pay = await h.call(
       "payStart",
-      { client_id: clientId, oauth_token: token, platform: "web", country: "KR", server_id: role?.server_id, role_id: role?.role_id, product_id: "skyforge.gems.60", payway_id: 10201, channel_id: "paypal" },
+      {
+        client_id: clientId,
+        oauth_token: token,
+        platform: "web",
+        country: "KR",
+        server_id: role?.server_id,
+        role_id: role?.role_id,
+        product_id: "skyforge.gems.60",
+        payway_id: 10201,
+        channel_id: "paypal",
+      },
       { path: "/api/pay/paypal_pay" },
     );
     await decide(h, pay.content.url ?? "", "approved");
     const info = await h.call("activityInfo", { client_id: clientId, oauth_token: token });
     const streak = info.content.activities.find((a) => a.type === "continue");
     const claims = await Promise.all(
-      Array.from({ length: 20 }, () => h.call("receiveActivityGift", { client_id: clientId, oauth_token: token, activity_id: streak?.activity_id, reward_id: "d1" })),
+      Array.from({ length: 20 }, () =>
+        h.call("receiveActivityGift", { client_id: clientId, oauth_token: token, activity_id: streak?.activity_id, reward_id: "d1" }),
+      ),
     );
     expect(claims.filter((c) => c.code === 1)).toHaveLength(1);
     expect(claims.filter((c) => c.code === -3302)).toHaveLength(19);

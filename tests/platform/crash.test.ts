@@ -16,7 +16,9 @@ afterAll(() => {
 
 function start(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "crash-server.ts"), dataDir], { stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "..", "..", "server", "api-only.ts"), dataDir], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
     proc.stdout?.on("data", (d: Buffer) => {
@@ -33,7 +35,11 @@ function start(): Promise<{ proc: ChildProcess; base: string }> {
 }
 
 async function post(base: string, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { code: number; content: Record<string, unknown> };
 }
 
@@ -51,7 +57,14 @@ describe("crash safety", () => {
       const roles = ((await res.json()) as { content: { roles: { role_id: string; server_id: string }[] } }).content.roles;
       buyers.push({ token, roles });
     }
-    const products = ["starfall.gems.60", "starfall.gems.300", "starfall.gems.680", "starfall.gems.1280", "starfall.gems.3280", "starfall.gems.6480"];
+    const products = [
+      "starfall.gems.60",
+      "starfall.gems.300",
+      "starfall.gems.680",
+      "starfall.gems.1280",
+      "starfall.gems.3280",
+      "starfall.gems.6480",
+    ];
     const jobs = buyers.flatMap((b) => b.roles.flatMap((r) => products.map((p) => ({ token: b.token, role: r, product: p }))));
     const acknowledged: string[] = [];
     let killed = false;

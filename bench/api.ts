@@ -1,0 +1,154 @@
+// `npm run bench:api`: the platform in its own process on 127.0.0.1, loaded by autocannon after a
+// warm-up: game list, payment list, order polling (reads) and order creation. Prints a Markdown table.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const root = join(import.meta.dirname, "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+function startServer(): Promise<{ proc: ChildProcess; base: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", join(root, "server", "api-only.ts")], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: process.env,
+    });
+    let out = "";
+    proc.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (http:\/\/[^\s]+)/.exec(out);
+      if (m?.[1]) resolve({ proc, base: m[1] });
+    });
+    proc.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function json(url: string, init?: RequestInit) {
+  return (await (await fetch(url, init)).json()) as { code: number; content: Record<string, unknown> };
+}
+
+interface Row {
+  scenario: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function run(scenario: string, opts: autocannon.Options, target: string): Promise<Row> {
+  const result = await autocannon({ connections: 20, pipelining: 1, duration: seconds, ...opts });
+  return {
+    scenario,
+    target,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const { proc, base } = await startServer();
+try {
+  const clientId = "1001003";
+  const login = await json(`${base}/util/login/google_auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ authorization_code: "sbx_bench", client_id: clientId }),
+  });
+  const token = String(login.content.oauth_token);
+  const roles = (await json(`${base}/api/system/allRoleList?client_id=${clientId}&oauth_token=${token}`)).content.roles as {
+    role_id: string;
+    server_id: string;
+  }[];
+  const role = roles[0];
+  const order = await json(`${base}/api/pay/paypal_pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_id: clientId,
+      oauth_token: token,
+      platform: "web",
+      country: "US",
+      server_id: role?.server_id,
+      role_id: role?.role_id,
+      product_id: "starfall.gems.60",
+      payway_id: 10201,
+      channel_id: "paypal",
+    }),
+  });
+  const billingNo = String(order.content.billing_no);
+
+  // Buyers for order creation: every request a new role × goods pair, so each creates a real order.
+  const pairs: string[] = [];
+  const products = [
+    "starfall.gems.300",
+    "starfall.gems.680",
+    "starfall.gems.1280",
+    "starfall.gems.3280",
+    "starfall.gems.6480",
+    "starfall.bundle.legend",
+  ];
+  for (let i = 0; pairs.length < 12_000; i++) {
+    const l = await json(`${base}/util/login/google_auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ authorization_code: `sbx_buyer${i}`, client_id: clientId }),
+    });
+    const t = String(l.content.oauth_token);
+    const rs = (await json(`${base}/api/system/allRoleList?client_id=${clientId}&oauth_token=${t}`)).content.roles as {
+      role_id: string;
+      server_id: string;
+    }[];
+    for (const r of rs)
+      for (const p of products)
+        pairs.push(
+          JSON.stringify({
+            client_id: clientId,
+            oauth_token: t,
+            platform: "web",
+            country: "US",
+            server_id: r.server_id,
+            role_id: r.role_id,
+            product_id: p,
+            payway_id: 10201,
+            channel_id: "paypal",
+          }),
+        );
+  }
+  let next = 0;
+  const createOrder: autocannon.Options = {
+    url: `${base}/api/pay/paypal_pay`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [{ setupRequest: (req) => ({ ...req, body: pairs[next++ % pairs.length] }) }],
+  };
+
+  const reads = {
+    gameList: `${base}/api/pay/getGameListV2?client_id=${clientId}&platform=web`,
+    paymentList: `${base}/api/pay/getCountryList?client_id=${clientId}&product_id=starfall.gems.300&platform=web`,
+    polling: `${base}/api/pay/getOrderInfo?billing_no=${billingNo}&simple=1&oauth_token=${token}`,
+  };
+  // Warm-up: JIT, caches, connection pools.
+  for (const url of Object.values(reads)) await autocannon({ url, connections: 10, duration: 2 });
+
+  const rows: Row[] = [];
+  rows.push(await run("game list", { url: reads.gameList, overallRate: 2000 }, "2,000 rps"));
+  rows.push(await run("payment list", { url: reads.paymentList, overallRate: 2000 }, "2,000 rps"));
+  rows.push(await run("order polling", { url: reads.polling, overallRate: 2000 }, "2,000 rps"));
+  rows.push(await run("order creation (max)", { ...createOrder, connections: 10 }, "max"));
+  rows.push(await run("order creation", { ...createOrder, overallRate: 200 }, "200 rps"));
+
+  const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  console.log(`\nPlatform API on ${db}, ${seconds} s per scenario, 20 connections (10 for max), after a 2 s warm-up\n`);
+  console.log("| scenario | load | requests/s | p50 | p99 | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) console.log(`| ${r.scenario} | ${r.target} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`);
+  mkdirSync(join(root, "bench", ".tmp"), { recursive: true });
+  writeFileSync(join(root, "bench", ".tmp", `api-${db.toLowerCase()}.json`), `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`);
+} finally {
+  proc.kill("SIGTERM");
+}
