@@ -1,16 +1,20 @@
 // `npm run bench:api`: the platform in its own process on 127.0.0.1, loaded by autocannon after a
 // warm-up: game list, payment list, order polling (reads) and order creation. Prints a Markdown table.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 
 const root = join(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
+// On disk, like `npm start` (PGlite in a data folder), unless DATABASE_URL points at PostgreSQL.
+const dataDir = mkdtempSync(join(tmpdir(), "sf-bench-"));
+
 function startServer(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(root, "server", "api-only.ts")], {
+    const proc = spawn(process.execPath, ["--import", "tsx", join(root, "server", "api-only.ts"), dataDir], {
       stdio: ["ignore", "pipe", "inherit"],
       env: process.env,
     });
@@ -140,15 +144,17 @@ try {
   rows.push(await run("payment list", { url: reads.paymentList, overallRate: 2000 }, "2,000 rps"));
   rows.push(await run("order polling", { url: reads.polling, overallRate: 2000 }, "2,000 rps"));
   rows.push(await run("order creation (max)", { ...createOrder, connections: 10 }, "max"));
-  rows.push(await run("order creation", { ...createOrder, overallRate: 200 }, "200 rps"));
+  rows.push(await run("order creation", { ...createOrder, overallRate: 200, connections: 4 }, "200 rps"));
 
-  const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (on disk)";
   console.log(`\nPlatform API on ${db}, ${seconds} s per scenario, 20 connections (10 for max), after a 2 s warm-up\n`);
   console.log("| scenario | load | requests/s | p50 | p99 | errors | non-2xx |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) console.log(`| ${r.scenario} | ${r.target} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`);
   mkdirSync(join(root, "bench", ".tmp"), { recursive: true });
-  writeFileSync(join(root, "bench", ".tmp", `api-${db.toLowerCase()}.json`), `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`);
+  writeFileSync(join(root, "bench", ".tmp", `api-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`), `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`);
 } finally {
   proc.kill("SIGTERM");
+  await new Promise((r) => proc.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
 }

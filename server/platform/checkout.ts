@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { hmac, safeEqual } from "./crypto.ts";
+import { forgetOrder } from "./orders.ts";
 import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 import { type Outcome, settleOrder } from "./settlement.ts";
@@ -147,6 +148,8 @@ ${
         await tx.query("UPDATE payment_notifications SET applied = $2 WHERE event_id = $1", [eventId, changed]);
         return changed;
       });
+      // Again after the commit: a poll that read the old status meanwhile must not keep it.
+      forgetOrder(billingNo);
       return { code: 1, message: "success", content: { applied } };
     });
   });

@@ -170,7 +170,10 @@ export interface NewOrder {
 export async function createOrder(platform: Platform, o: NewOrder): Promise<PayResult> {
   const { game, goods } = o;
   const now = platform.now();
-  return platform.db.transaction(async (tx) => {
+  // Most orders touch one row: a single INSERT is atomic on its own, no transaction round trips.
+  const simple = !goods.limit && !o.couponCode && !o.reserve;
+  const run = <T>(fn: (tx: Queryable) => Promise<T>) => (simple ? fn(platform.db) : platform.db.transaction(fn));
+  return run(async (tx) => {
     const repeat = async (): Promise<PayResult> => {
       const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount: string; currency: string; user_id: string }>(
         "SELECT billing_no, pay_url, amount::text, currency, user_id::text FROM orders WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1",
@@ -189,7 +192,7 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
     };
     // PostgreSQL runs transactions side by side: a lock per role and goods (and per account for
     // 'game' limits) puts competing orders in line. PGlite runs one transaction at a time anyway.
-    if (platform.db.kind === "postgres") {
+    if (platform.db.kind === "postgres" && !simple) {
       await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `${o.roleId}/${goods.productId}`]);
       if (goods.limit?.type === "game")
         await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
@@ -270,6 +273,40 @@ interface OrderRow {
   delivered_at: string | null;
   username: string | null;
   role_name: string | null;
+}
+
+interface OrderAccess {
+  status: number;
+  user_id: string | null;
+  payer_user_id: string | null;
+  replenish_id: string | null;
+  payway_id: number;
+}
+
+/**
+ * Who may read an order, and its status: what polling asks for. With the embedded PGlite this
+ * process is the only writer, so answers are kept in memory and dropped whenever an order is
+ * settled (settlement.ts); with PostgreSQL other processes write too, so every poll reads the table.
+ */
+const accessCache = new Map<string, OrderAccess>();
+
+export function forgetOrder(billingNo: string): void {
+  accessCache.delete(billingNo);
+}
+
+async function orderAccess(platform: Platform, billingNo: string): Promise<OrderAccess | undefined> {
+  const cacheable = platform.db.kind === "pglite";
+  const hit = cacheable ? accessCache.get(billingNo) : undefined;
+  if (hit) return hit;
+  const [row] = await platform.db.query<OrderAccess>(
+    "SELECT status, user_id::text, payer_user_id::text, replenish_id, payway_id FROM orders WHERE billing_no = $1",
+    [billingNo],
+  );
+  if (row && cacheable) {
+    if (accessCache.size > 100_000) accessCache.clear();
+    accessCache.set(billingNo, row);
+  }
+  return row;
 }
 
 const ORDER_SELECT = `SELECT o.billing_no, o.user_id::text, o.payer_user_id::text, o.gp_id, o.server_id, o.role_id, o.product_id, o.product_name,
@@ -419,18 +456,7 @@ export const orderHandlers: Handlers = {
 
   async orderInfo(ctx) {
     const { db } = ctx.platform;
-    const lookup = () =>
-      db.query<{
-        status: number;
-        user_id: string | null;
-        payer_user_id: string | null;
-        replenish_id: string | null;
-        payway_id: number;
-        created_at: string;
-      }>("SELECT status, user_id::text, payer_user_id::text, replenish_id, payway_id, created_at FROM orders WHERE billing_no = $1", [
-        ctx.params.billing_no,
-      ]);
-    let [order] = await lookup();
+    let order = await orderAccess(ctx.platform, ctx.params.billing_no);
     if (!order) fail(E.notFound, "order not found");
     // The buyer, the payer of a make-up link, or anyone holding a make-up order's number.
     if (!order.replenish_id) {
@@ -439,9 +465,9 @@ export const orderHandlers: Handlers = {
     }
     if (order.status === -1 && order.payway_id === CARD_PAYWAY_ID) {
       await settleDueCardOrders(ctx.platform, ctx.params.billing_no);
-      [order] = await lookup();
+      order = (await orderAccess(ctx.platform, ctx.params.billing_no)) ?? order;
     }
-    if (ctx.params.simple === 1) return { status: (order?.status ?? -1) as OrderInfo["status"], billing_no: ctx.params.billing_no };
+    if (ctx.params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: ctx.params.billing_no };
     const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [ctx.params.billing_no]);
     if (!row) fail(E.notFound, "order not found");
     return orderView(ctx.platform, row);

@@ -1,6 +1,7 @@
 // Applying a payment's outcome to its order, once: status, delivery, VIP points, coupon, make-up link.
 import type { Queryable } from "../db.ts";
 import { addGrowthPoints, releaseCoupon } from "./coupons.ts";
+import { forgetOrder } from "./orders.ts";
 import { CARD_PAYWAY_ID } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 
@@ -20,6 +21,7 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
     [billingNo, outcome === "approved" ? 1 : -2, now],
   );
   if (!order) return false;
+  forgetOrder(billingNo);
   const game = platform.catalog.byGpId.get(order.gp_id);
   if (outcome === "declined") {
     await releaseCoupon(tx, billingNo);
@@ -48,4 +50,5 @@ export async function settleDueCardOrders(platform: Platform, billingNo: string)
     ]);
     if (due) await settleOrder(tx, platform, billingNo, "approved");
   });
+  forgetOrder(billingNo);
 }
