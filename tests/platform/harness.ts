@@ -48,6 +48,27 @@ const validators = (() => {
 /** Calls that answered code 1 with a content matching the contract, in this process. */
 export const exercised = new Set<string>();
 
+/** With DATABASE_URL, each test file gets its own database on that server, dropped at the end. */
+async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const name = `sf_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export const clientOf = (platform: Platform, brand: string, gameKey?: string) => {
   const game = platform.catalog.games.find(
     (g) => g.brand.id === brand && (gameKey ? g.gameKey === gameKey : g.gameKey === g.brand.defaultGame),
@@ -59,7 +80,8 @@ export const clientOf = (platform: Platform, brand: string, gameKey?: string) =>
 export async function startHarness(options: { db?: Db; now?: () => Date } = {}): Promise<Harness> {
   const { config } = await validateFile(join(import.meta.dirname, "..", "..", "brands.yaml"));
   if (!config) throw new Error("brands.yaml is invalid");
-  const db = options.db ?? (await openDb(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}));
+  const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
   const platform = await createPlatform({ db, config, secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
   const app = await buildApp({ db, platform });
   await app.ready();
@@ -130,6 +152,7 @@ export async function startHarness(options: { db?: Db; now?: () => Date } = {}):
     close: async () => {
       await app.close();
       if (!options.db) await db.close();
+      await pgDatabase?.drop();
     },
   };
 }

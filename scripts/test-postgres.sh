@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the platform suite against a real PostgreSQL: a throwaway cluster on 127.0.0.1 when the
+# server binaries are installed (.ci/run installs them), or the server DATABASE_URL names.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+suite=(tests/platform/contract.test.ts tests/platform/concurrency.test.ts tests/platform/bad-input.test.ts)
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  exec npx vitest run "${suite[@]}"
+fi
+
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
+  echo "test:postgres: PostgreSQL server binaries not found (apt-get install postgresql, or set DATABASE_URL); .ci/run installs them."
+  exit 0
+fi
+
+dir=$(mktemp -d)
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+run() { if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" = "0" ] && chown postgres "$dir"
+cleanup() { run "$bindir/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
+trap cleanup EXIT
+
+run "$bindir/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
+run "$bindir/pg_ctl" -D "$dir/data" -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" -l "$dir/log" -w start >/dev/null
+echo "test:postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npx vitest run "${suite[@]}"
