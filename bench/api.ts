@@ -152,7 +152,10 @@ try {
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) console.log(`| ${r.scenario} | ${r.target} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`);
   mkdirSync(join(root, "bench", ".tmp"), { recursive: true });
-  writeFileSync(join(root, "bench", ".tmp", `api-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`), `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(root, "bench", ".tmp", `api-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`),
+    `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`,
+  );
 } finally {
   proc.kill("SIGTERM");
   await new Promise((r) => proc.once("exit", r));

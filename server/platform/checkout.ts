@@ -23,6 +23,62 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+const TEST_CARD_DECLINED = "4000000000000002";
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+const PENDING_BUTTON = '<button class="wait" name="outcome" value="pending">Leave pending</button>';
+
+/** Each kind of method has its own simulated step: buttons, a bank's 3-D Secure page, a card form. */
+function checkoutForm(flow: string, billingNo: string, sig: string): string {
+  const open = `<form method="post" action="/sandbox/checkout/${esc(billingNo)}"><input type="hidden" name="sig" value="${sig}">`;
+  const field = (name: string, label: string, attrs: string) =>
+    `<label style="display:block;margin:.5rem 0">${label}<input name="${name}" ${attrs} style="display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:0 .75rem;border:1px solid #d1d5db;border-radius:10px;font:inherit"></label>`;
+  switch (flow) {
+    case "airwallexCard":
+    case "alipayCard":
+    case "krCardScript":
+      return `${open}<input type="hidden" name="step" value="card">
+${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242"')}
+${field("expiry", "Expiry (MM/YY)", 'autocomplete="cc-exp" value="12/30"')}
+${field("cvc", "CVC", 'inputmode="numeric" autocomplete="cc-csc" value="123"')}
+<p style="color:#6b7280;font-size:.875rem">Test cards: any valid number pays; ${TEST_CARD_DECLINED} is declined.</p>
+<button class="ok" name="outcome" value="card">Pay</button>${PENDING_BUTTON}</form>`;
+    case "airwallexRedirect":
+      return `${open}<p>Your bank asks you to confirm this payment (3-D Secure).</p>
+<button class="ok" name="outcome" value="approved">Authenticate</button>
+<button class="no" name="outcome" value="declined">Fail authentication</button>${PENDING_BUTTON}</form>`;
+    case "inGameCard":
+      return `${open}<input type="hidden" name="step" value="mycard">
+${field("card_number", "MyCard card number", 'autocomplete="off" value="MC0000000001"')}
+${field("card_password", "MyCard password", 'type="password" autocomplete="off" value="mycard"')}
+<p style="color:#6b7280;font-size:.875rem">Test: the password <b>mycard</b> pays; any other is declined.</p>
+<button class="ok" name="outcome" value="card">Redeem card</button>${PENDING_BUTTON}</form>`;
+    default:
+      return `${open}<button class="ok" name="outcome" value="approved">Approve payment</button>
+<button class="no" name="outcome" value="declined">Decline payment</button>${PENDING_BUTTON}</form>`;
+  }
+}
+
+/** The outcome a submitted checkout form stands for. */
+export function outcomeOf(body: Record<string, string | undefined>): "approved" | "declined" | "pending" | undefined {
+  const outcome = body.outcome;
+  if (outcome === "approved" || outcome === "declined" || outcome === "pending") return outcome;
+  if (outcome !== "card") return undefined;
+  if (body.step === "mycard")
+    return body.card_password === "mycard" && /^[A-Za-z0-9]{6,20}$/.test(body.card_number ?? "") ? "approved" : "declined";
+  const number = (body.card_number ?? "").replace(/[\s-]/g, "");
+  return /^\d{12,19}$/.test(number) && luhn(number) && number !== TEST_CARD_DECLINED ? "approved" : "declined";
+}
+
 export const signNotification = (secret: string, body: string) => hmac(secret, `notify:${body}`);
 
 interface OrderSummary {
@@ -62,14 +118,7 @@ export function registerCheckout(app: FastifyInstance, platform: Platform): void
     const body = `<div class="card"><span class="badge">SANDBOX</span><h1>${esc(method?.name ?? "Payment")} checkout</h1>
 <div class="amount">${esc(order.amount)} ${esc(order.currency)}</div>
 <dl><dt>Goods</dt><dd>${esc(order.product_name)}</dd><dt>Order</dt><dd>${esc(order.billing_no)}</dd><dt>Method</dt><dd>${esc(method?.name ?? String(order.payway_id))}</dd></dl>
-${
-  done
-    ? `<p>This payment is already ${order.status === 1 ? "approved" : "declined"}. You can close this page.</p>`
-    : `<form method="post" action="/sandbox/checkout/${esc(billingNo)}"><input type="hidden" name="sig" value="${sig}">
-<button class="ok" name="outcome" value="approved">Approve payment</button>
-<button class="no" name="outcome" value="declined">Decline payment</button>
-<button class="wait" name="outcome" value="pending">Leave pending</button></form>`
-}</div>`;
+${done ? `<p>This payment is already ${order.status === 1 ? "approved" : "declined"}. You can close this page.</p>` : checkoutForm(method?.flow ?? "redirect", billingNo, sig)}}</div>`;
     return reply.send(page(`${method?.name ?? "Payment"} checkout`, body));
   });
 
@@ -77,14 +126,14 @@ ${
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    scope.post<{ Params: { billingNo: string }; Body: { outcome?: string; sig?: string } }>(
+    scope.post<{ Params: { billingNo: string }; Body: Record<string, string | undefined> }>(
       "/sandbox/checkout/:billingNo",
       async (request, reply) => {
         const { billingNo } = request.params;
-        const outcome = request.body?.outcome;
+        const outcome = outcomeOf(request.body ?? {});
         const order = validSig(billingNo, request.body?.sig) ? await find(billingNo) : undefined;
         reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
-        if (!order || !["approved", "declined", "pending"].includes(outcome ?? "")) {
+        if (!order || !outcome) {
           return reply.code(400).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1></div>`));
         }
         if (outcome !== "pending") {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCalls } from "../../runtime/generated/api-calls.ts";
 import { validIdNumber } from "../../server/platform/account.ts";
+import { signNotification } from "../../server/platform/checkout.ts";
 import { betaToken, cardNumber, cardPassword } from "../../server/platform/seed.ts";
 import { clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
@@ -329,6 +330,94 @@ describe("roles, goods limits and orders", () => {
   });
 });
 
+describe("sandbox providers", () => {
+  async function order(brand: string, country: string, path: string, paywayId: number, channelId: string, product: string) {
+    const { token, clientId } = await h.login(brand);
+    const role = await firstRole(token, clientId);
+    const pay = await h.call(
+      "payStart",
+      {
+        client_id: clientId,
+        oauth_token: token,
+        platform: "web",
+        country,
+        server_id: role.server_id,
+        role_id: role.role_id,
+        product_id: product,
+        payway_id: paywayId,
+        channel_id: channelId,
+      },
+      { path },
+    );
+    expect(pay.code).toBe(1);
+    return { pay: pay.content, token };
+  }
+  const submit = async (payUrl: string, fields: Record<string, string>) => {
+    const url = new URL(payUrl);
+    const body = new URLSearchParams({ sig: url.searchParams.get("sig") ?? "", ...fields }).toString();
+    return h.app.inject({
+      method: "POST",
+      url: url.pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: body,
+    });
+  };
+  const status = async (billingNo: string, token: string) =>
+    (await h.call("orderInfo", { billing_no: billingNo, simple: 1, oauth_token: token })).content.status;
+
+  it("every payment method of the catalogue is offered in some region of some brand", async () => {
+    const seen = new Set<number>();
+    for (const game of h.platform.catalog.games.filter((g) => g.parentGpId === undefined)) {
+      const list = await h.call("countryList", { client_id: game.clientIds.web, product_id: game.goods[0]?.productId, platform: "ios" });
+      for (const channels of Object.values(list.content.country))
+        for (const c of channels) for (const x of [c, ...c.sub_payment]) seen.add(x.payway_id);
+    }
+    const catalogue = [
+      10101, 10102, 10103, 10104, 10201, 10301, 10302, 10303, 10401, 10501, 10701, 10801, 11001, 11401, 11501, 11601, 11602, 11701, 11702,
+      11801, 12001, 12101, 12201, 12301,
+    ];
+    expect(catalogue.filter((id) => !seen.has(id))).toEqual([]);
+  });
+
+  it("card checkouts pay with a valid test card and decline the decline card", async () => {
+    const page = await order("aurora", "US", "/api/pay/airwallex", 11702, "card", "starfall.gems.680");
+    const html = (await h.app.inject({ method: "GET", url: new URL(page.pay.url ?? "").pathname + new URL(page.pay.url ?? "").search }))
+      .body;
+    expect(html).toContain('name="card_number"');
+    expect((await submit(page.pay.url ?? "", { outcome: "card", step: "card", card_number: "4000 0000 0000 0002" })).statusCode).toBe(200);
+    expect(await status(page.pay.billing_no, page.token)).toBe(-2);
+    const ok = await order("aurora", "US", "/api/pay/airwallex", 11702, "card", "starfall.gems.1280");
+    await submit(ok.pay.url ?? "", { outcome: "card", step: "card", card_number: "4242 4242 4242 4242" });
+    expect(await status(ok.pay.billing_no, ok.token)).toBe(1);
+  });
+
+  it("MyCard in-game cards redeem with their password", async () => {
+    const page = await order("jade", "TW", "/api/pay/payMyCardInGame", 10301, "ingame", "dragonsoul.gems.680");
+    await submit(page.pay.url ?? "", { outcome: "card", step: "mycard", card_number: "MC0000000001", card_password: "wrong" });
+    expect(await status(page.pay.billing_no, page.token)).toBe(-2);
+  });
+
+  it("a notification is applied once: the same event again changes nothing; a bad signature is refused", async () => {
+    const { pay, token } = await order("borealis", "RU", "/api/pay/payermax_pay", 11801, "payermax", "frostline.gems.300");
+    const body = JSON.stringify({ event_id: "evt-dup-1", billing_no: pay.billing_no, outcome: "approved", provider: "11801" });
+    const send = (signature: string) =>
+      h.app.inject({
+        method: "POST",
+        url: "/sandbox/notify",
+        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+        payload: body,
+      });
+    expect((await send("0".repeat(64))).statusCode).toBe(401);
+    expect(await status(pay.billing_no, token)).toBe(-1);
+    const signature = signNotification("test-secret", body);
+    expect((await send(signature)).json()).toMatchObject({ code: 1, content: { applied: true } });
+    expect((await send(signature)).json()).toMatchObject({ code: 1, content: { applied: false } });
+    const [row] = await h.db.query<{ n: string }>("SELECT count(*)::text AS n FROM payment_notifications WHERE event_id = 'evt-dup-1'");
+    expect(row?.n).toBe("1");
+    expect(await status(pay.billing_no, token)).toBe(1);
+  });
+});
+
 describe("prepaid cards", () => {
   it("checks a card, exchanges it once, and completes the exchange", async () => {
     const { token, clientId } = await h.login("jade");
@@ -421,6 +510,40 @@ describe("VIP, coupons and events", () => {
       (await h.call("exchangePoints", { client_id: clientId, oauth_token: token, points: 999999, server_id: "1001", role_id: "x" })).code,
     ).toBe(-3303);
     expect((await h.call("vipBasicInfo", { client_id: web("sakura") })).code).toBe(-3301);
+  });
+
+  it("a purchase that reaches a level grants that level's coupons", async () => {
+    const google = await h.call("googleAuth", { authorization_code: "sbx_levelup", client_id: web("jade") });
+    const token = google.content.oauth_token;
+    const clientId = web("jade");
+    const role = await firstRole(token, clientId);
+    expect((await h.call("vipInfo", { client_id: clientId, oauth_token: token })).content.vip_level).toBe(0);
+    const pay = await h.call(
+      "payStart",
+      {
+        client_id: clientId,
+        oauth_token: token,
+        platform: "web",
+        country: "TW",
+        server_id: role.server_id,
+        role_id: role.role_id,
+        product_id: "dragonsoul.gems.3280",
+        payway_id: 11601,
+        channel_id: "alipay",
+      },
+      { path: "/api/pay/alipay_pay" },
+    );
+    await decide(h, pay.content.url ?? "", "approved");
+    const vip = await h.call("vipInfo", { client_id: clientId, oauth_token: token });
+    // 49.99 USD of gems is 1,600 TWD: 5,000 growth points, exactly Gold.
+    expect(vip.content).toMatchObject({ vip_level: 2, vip_level_name: "Gold", total_points: 5000 });
+    const coupons = await h.call("couponList", { client_id: clientId, oauth_token: token, use_category: "avail,lock" });
+    expect(
+      coupons.content.coupons
+        .filter((c) => c.kind === "permanent")
+        .map((c) => c.discount_rate)
+        .sort(),
+    ).toEqual([0.92, 0.95]);
   });
 
   it("prices with a coupon, locks coupons that cannot apply, and refuses illegal use", async () => {
