@@ -118,7 +118,7 @@ export function registerCheckout(app: FastifyInstance, platform: Platform): void
     const body = `<div class="card"><span class="badge">SANDBOX</span><h1>${esc(method?.name ?? "Payment")} checkout</h1>
 <div class="amount">${esc(order.amount)} ${esc(order.currency)}</div>
 <dl><dt>Goods</dt><dd>${esc(order.product_name)}</dd><dt>Order</dt><dd>${esc(order.billing_no)}</dd><dt>Method</dt><dd>${esc(method?.name ?? String(order.payway_id))}</dd></dl>
-${done ? `<p>This payment is already ${order.status === 1 ? "approved" : "declined"}. You can close this page.</p>` : checkoutForm(method?.flow ?? "redirect", billingNo, sig)}}</div>`;
+${done ? `<p>This payment is already ${order.status === 1 ? "approved" : "declined"}. You can close this page.</p>` : checkoutForm(method?.flow ?? "redirect", billingNo, sig)}</div>`;
     return reply.send(page(`${method?.name ?? "Payment"} checkout`, body));
   });
 
