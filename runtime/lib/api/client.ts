@@ -1,0 +1,108 @@
+// The one API client: common parameters, envelope unwrapping, typed errors, timeouts, retries and
+// failover (spec §7, §9). It never shows anything; the caller decides (error-actions.ts).
+
+import { apiCalls } from "../../generated/api-calls.ts";
+import type { ApiCalls, CallName } from "../../generated/api-types.ts";
+import type { HostPlan } from "./hosts.ts";
+
+/** A business error: the platform answered with a code other than 1. */
+export class ApiError extends Error {
+  constructor(
+    readonly call: CallName,
+    readonly code: number,
+    message: string,
+    readonly content: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** No host answered: every try of every host failed or timed out. */
+export class NetworkError extends Error {
+  constructor(
+    readonly call: CallName,
+    readonly attempts: number,
+  ) {
+    super("network error");
+  }
+}
+
+export const RETRY = { timeoutMs: 10_000, triesPerHost: 3, delayMs: 4_000 } as const;
+
+export interface ClientOptions {
+  plan: () => HostPlan;
+  /** idfv, spec_lang and (when logged in) oauth_token, sent with every call. */
+  common: () => Record<string, string | undefined>;
+  /** The host that answered, when it was not the first one tried (kept as paymentBakApi, 1 day). */
+  remember: (host: string) => void;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  retry?: Partial<typeof RETRY>;
+}
+
+export type CallParams<N extends CallName> = Omit<ApiCalls[N]["request"], "idfv" | "spec_lang" | "oauth_token">;
+
+export interface ApiClient {
+  call<N extends CallName>(name: N, params: CallParams<N>, options?: { path?: string }): Promise<ApiCalls[N]["response"]>;
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  content: unknown;
+}
+
+const isEnvelope = (v: unknown): v is Envelope =>
+  typeof v === "object" && v !== null && typeof (v as Envelope).code === "number" && typeof (v as Envelope).message === "string";
+
+export function createApiClient(options: ClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const retry = { ...RETRY, ...options.retry };
+
+  async function once(url: string, init: RequestInit): Promise<Envelope | undefined> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), retry.timeoutMs);
+    try {
+      const res = await doFetch(url, { ...init, signal: controller.signal });
+      if (res.status >= 500) return undefined;
+      const body: unknown = await res.json().catch(() => undefined);
+      return isEnvelope(body) ? body : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async call(name, params, callOptions = {}) {
+      const spec = apiCalls[name];
+      const path = callOptions.path ?? spec.paths[0] ?? "/";
+      const all: Record<string, unknown> = { ...options.common(), ...params };
+      const clean = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+      const plan = options.plan();
+      let attempts = 0;
+      for (const [index, host] of plan.hosts.entries()) {
+        for (let t = 0; t < retry.triesPerHost; t++) {
+          if (attempts > 0) await sleep(retry.delayMs);
+          attempts++;
+          const url =
+            spec.method === "GET"
+              ? `${host}${path}?${new URLSearchParams(Object.entries(clean).map(([k, v]) => [k, String(v)])).toString()}`
+              : `${host}${path}`;
+          const init: RequestInit =
+            spec.method === "GET"
+              ? { method: "GET", credentials: "omit" }
+              : { method: "POST", credentials: "omit", headers: { "content-type": "application/json" }, body: JSON.stringify(clean) };
+          const envelope = await once(url, init);
+          if (!envelope) continue;
+          if (index > 0) options.remember(host);
+          if (envelope.code !== 1) throw new ApiError(name, envelope.code, envelope.message, envelope.content);
+          return envelope.content as never;
+        }
+      }
+      throw new NetworkError(name, attempts);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// What the storefront does for each error code (spec §8), in one table. Pure: it describes the
+// reaction; the app shell carries it out.
+import type { CallName } from "../../generated/api-types.ts";
+import { ApiError, NetworkError } from "./client.ts";
+
+export interface ErrorAction {
+  /** Remove the current game's user info (log out locally). */
+  clearUser?: boolean;
+  /** Open the login popup. */
+  openLogin?: boolean;
+  /** Remove the cached game info. */
+  clearGame?: boolean;
+  /** Clear the saved sales area. */
+  clearArea?: boolean;
+  /** Go to this route. */
+  navigate?: string;
+  /** Reload the coupon list after this many milliseconds. */
+  reloadCouponsAfter?: number;
+  /** Show the server's message (or the network message) as a toast. */
+  toast?: string;
+  /** Report to the tracking sink as an error event. */
+  report?: boolean;
+}
+
+/** Calls whose failures the spec keeps silent: the UI shows the empty or unavailable state. */
+export const SILENT_CALLS: ReadonlySet<CallName> = new Set([
+  "countryList",
+  "replenishCountryList",
+  "couponList",
+  "productPoints",
+  "cardInfo",
+  "cardPay",
+]);
+/** Card calls keep silent only on network failures; their business errors show in the card form. */
+const CARD_CALLS: ReadonlySet<CallName> = new Set(["cardInfo", "cardPay"]);
+
+export const CODES = {
+  notLoggedIn: -600,
+  notAGame: -3001,
+  wrongDomain: -3014,
+  replenishError: -3016,
+  activityMissing: -3022,
+  illegalCoupon: -3062,
+  notRealName: 6001,
+} as const;
+
+export function actionFor(error: unknown, context: { sdkView: boolean; networkMessage: string }): ErrorAction {
+  if (error instanceof NetworkError) {
+    return SILENT_CALLS.has(error.call) ? { report: true } : { toast: context.networkMessage, report: true };
+  }
+  if (!(error instanceof ApiError)) return { toast: context.networkMessage };
+  const toast = error.message;
+  switch (error.code) {
+    case CODES.wrongDomain:
+      return { clearArea: true, navigate: "/notArea" };
+    case CODES.notRealName:
+      return { clearUser: true, navigate: "/" };
+    case CODES.replenishError:
+      return { navigate: "/errorReplenish" };
+    case CODES.notLoggedIn:
+      // In the SDK view the game owns the session: keep it, no login popup.
+      return context.sdkView ? { toast } : { clearUser: true, openLogin: true, toast };
+    case CODES.notAGame:
+      return { clearGame: true, toast };
+    case CODES.illegalCoupon:
+      return { reloadCouponsAfter: 1000, toast };
+    case CODES.activityMissing:
+      return { toast };
+    default:
+      if (SILENT_CALLS.has(error.call) && !CARD_CALLS.has(error.call)) return {};
+      return CARD_CALLS.has(error.call) ? {} : { toast };
+  }
+}

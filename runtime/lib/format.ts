@@ -1,0 +1,60 @@
+// Amounts, times and countdowns as the spec shows them (§9), as pure functions.
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+
+const SYMBOLS: Record<string, string> = { RMB: "￥", CNY: "￥", TWD: "NT$", JPY: "¥", KRW: "₩", EUR: "€", USD: "$", TRY: "₺", MYR: "RM" };
+
+/** 2 decimals with thousands separators; a whole KRW amount has none; currencies without a symbol show their code. */
+export function formatAmount(amount: number, currency: string): string {
+  const whole = Number.isInteger(Math.round(amount * 100) / 100);
+  const decimals = currency === "KRW" && whole ? 0 : 2;
+  const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount);
+  const symbol = SYMBOLS[currency];
+  return symbol ? `${symbol}${number}` : `${currency} ${number}`;
+}
+
+/** Unix times of 10 digits are seconds; longer ones milliseconds. */
+export function toMillis(time: number): number {
+  return String(Math.trunc(Math.abs(time))).length <= 10 ? time * 1000 : time;
+}
+
+/** Minutes east of UTC from '+08:00', '-05:30', '+8' or 'UTC+9'; 0 when unreadable. */
+export function offsetMinutes(zone: string): number {
+  const m = /([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(zone.trim());
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === "-" ? -minutes : minutes;
+}
+
+/** `YYYY/MM/DD HH:mm (UTC±n)` in the given zone. */
+export function formatTime(time: number, zone = "+00:00"): string {
+  const offset = offsetMinutes(zone);
+  const label = `UTC${offset < 0 ? "-" : "+"}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${String(Math.abs(offset) % 60).padStart(2, "0")}` : ""}`;
+  return `${dayjs.utc(toMillis(time)).utcOffset(offset).format("YYYY/MM/DD HH:mm")} (${label})`;
+}
+
+/** Days, hours and minutes until a time (for 'next purchase in …'); zeros when it has passed. */
+export function untilParts(target: number, now: number): { days: number; hours: number; minutes: number } {
+  const ms = Math.max(0, toMillis(target) - now);
+  const minutes = Math.ceil(ms / 60_000);
+  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
+}
+
+export type Countdown =
+  | { kind: "countdown"; minutes: number; seconds: number }
+  | { kind: "lastMinute" }
+  | { kind: "date"; until: number }
+  | { kind: "expired" };
+
+/**
+ * The make-up link's validity (SPEC-NOTES): under a day, minutes and seconds ('less than 1 minute'
+ * in the last minute); a day or more, the expiry date; nothing left, expired.
+ */
+export function replenishCountdown(validSeconds: number, now: number): Countdown {
+  if (validSeconds <= 0) return { kind: "expired" };
+  if (validSeconds >= 86_400) return { kind: "date", until: now + validSeconds * 1000 };
+  if (validSeconds < 60) return { kind: "lastMinute" };
+  return { kind: "countdown", minutes: Math.floor(validSeconds / 60), seconds: Math.floor(validSeconds % 60) };
+}

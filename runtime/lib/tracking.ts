@@ -1,0 +1,82 @@
+// Tracking (spec §7): events to the brand's tracking host. A failure never disturbs the player.
+export const TRACK_EVENTS = [
+  "viewPage",
+  "login",
+  "logout",
+  "viewGameList",
+  "changeGame",
+  "selectRole",
+  "changeProductType",
+  "viewProductDetail",
+  "clickBuy",
+  "selectPayway",
+  "clickPay",
+  "openPayLink",
+  "viewVipCenter",
+  "viewActivity",
+  "viewRewardDetail",
+  "pwa",
+  "error",
+] as const;
+
+export type TrackEvent = (typeof TRACK_EVENTS)[number];
+
+export interface TrackSession {
+  host: string;
+  appId: string;
+  eventId: string;
+  sessionId: string;
+  sessionTime: number;
+  did: string;
+  clientId?: string;
+}
+
+type Scalar = string | number | boolean | null;
+
+export interface Tracker {
+  track(event: TrackEvent, data?: Record<string, Scalar | undefined>): void;
+  /** Event 18 (api.php): a purchase step with user, goods and channel data. */
+  purchase(data: { suid?: string; product_id?: string; payway_id?: number; channel_id?: string; amount?: number; step: string }): void;
+}
+
+function post(url: string, body: unknown, send: typeof fetch): void {
+  try {
+    void send(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      keepalive: true,
+      credentials: "omit",
+    }).catch(() => undefined);
+  } catch {
+    // Tracking is best effort.
+  }
+}
+
+const clean = (data: Record<string, Scalar | undefined>) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as Record<string, Scalar>;
+
+export function createTracker(session: () => TrackSession, send: typeof fetch = (...a) => fetch(...a)): Tracker {
+  const base = () => {
+    const s = session();
+    return {
+      app_id: s.appId,
+      event_id: s.eventId,
+      session_id: s.sessionId,
+      session_time: s.sessionTime,
+      did: s.did,
+      ...(s.clientId ? { client_id: s.clientId } : {}),
+    };
+  };
+  return {
+    track(event, data = {}) {
+      const s = session();
+      post(`${s.host}/service/recharge/dot.php`, { event, ...base(), page: location.pathname, data: clean(data) }, send);
+    },
+    purchase({ step, ...data }) {
+      const s = session();
+      const { event_id: _e, session_time: _t, ...rest } = base();
+      post(`${s.host}/service/recharge/api.php`, { event: 18, ...rest, ...clean(data), data: { step } }, send);
+    },
+  };
+}
