@@ -39,6 +39,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: CODE.serverError, message: "internal error, please try again later", content: null });
   });
 
+  if (options.platform) allowBrandOrigins(app, options.platform);
+
   // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep in a query.
   app.addHook("preValidation", async (request, reply) => {
     if (containsNul(request.query) || containsNul(request.body)) {
@@ -65,4 +67,35 @@ function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 8 || typeof value !== "object" || value === null) return false;
   return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
+}
+
+/**
+ * The storefront calls the platform from its own hosts (and the backups are other hosts): answer
+ * CORS for the brands' hosts only, on any port (preview hosts run on a chosen port).
+ */
+function allowBrandOrigins(app: FastifyInstance, platform: Platform): void {
+  const hosts = new Set<string>();
+  for (const brand of platform.catalog.config.brands) {
+    for (const h of [...brand.hosts.production, ...brand.hosts.demo, `${brand.id}.localhost`, `${brand.id}-demo.localhost`]) hosts.add(h);
+  }
+  app.addHook("onRequest", async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).hostname;
+    } catch {
+      return;
+    }
+    if (!hosts.has(host)) return;
+    reply.header("access-control-allow-origin", origin).header("vary", "Origin");
+    if (request.method === "OPTIONS") {
+      return reply
+        .header("access-control-allow-methods", "GET, POST")
+        .header("access-control-allow-headers", "content-type")
+        .header("access-control-max-age", "86400")
+        .code(204)
+        .send();
+    }
+  });
 }

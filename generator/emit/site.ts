@@ -58,7 +58,8 @@ export function pageCsp(brand: Brand, styleHashes: string[]): string {
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self' ${connectOrigins(brand).join(" ")}`,
+    // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
+    `connect-src 'self' ${connectOrigins(brand).join(" ")} http://*.${brand.id}.localhost:* http://*.${brand.id}-demo.localhost:*`,
     "frame-src https:",
     "manifest-src 'self'",
     "worker-src 'self'",

@@ -1,24 +1,63 @@
 // Providers around the router of the layout version this brand's rules chose.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
 import { BrandContext } from "../lib/brand-context.ts";
 import { SessionContext } from "../lib/session-context.ts";
+import { setItem } from "../lib/storage.ts";
+import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
 import { createRouter } from "./router.tsx";
+import { createServices, ServicesContext } from "./services.ts";
+
+/** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
+const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal"];
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(() => createRouter(boot.layout, boot.runtime.brand), [boot]);
-  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }), []);
+  const toastRef = useRef<(message: string) => void>(() => undefined);
+  const services = useMemo(
+    () =>
+      createServices({
+        runtime: boot.runtime,
+        game: boot.session.game,
+        i18n: boot.i18n,
+        location: window.location,
+        navigate: (to) => void router.navigate(to),
+        toast: (message) => toastRef.current(message),
+        openLogin: () => window.dispatchEvent(new CustomEvent("sf:open-login")),
+      }),
+    [boot, router],
+  );
+  const queryClient = useMemo(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: (error) => services.handleError(error) }),
+        defaultOptions: { queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } },
+      }),
+    [services],
+  );
+
+  useEffect(() => {
+    const { area } = boot.session;
+    if (area) setItem("payment_domain_area", area);
+    else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
+    services.tracker.track("viewPage", { path: window.location.pathname });
+  }, [boot, router, services]);
+
   return (
     <BrandContext.Provider value={boot.runtime}>
       <I18nextProvider i18n={boot.i18n}>
-        <QueryClientProvider client={queryClient}>
-          <SessionContext.Provider value={boot.session}>
-            <RouterProvider router={router} />
-          </SessionContext.Provider>
-        </QueryClientProvider>
+        <ServicesContext.Provider value={services}>
+          <QueryClientProvider client={queryClient}>
+            <SessionContext.Provider value={boot.session}>
+              <ToastProvider show={(show) => (toastRef.current = show)}>
+                <RouterProvider router={router} />
+              </ToastProvider>
+            </SessionContext.Provider>
+          </QueryClientProvider>
+        </ServicesContext.Provider>
       </I18nextProvider>
     </BrandContext.Provider>
   );

@@ -40,7 +40,12 @@ export async function bootstrap(location: Location): Promise<Boot> {
     domainArea: params.get("domain_area"),
     storedArea: readStored("payment_domain_area"),
   });
-  const game = gameForClientId(brand, clientId) ?? brand.defaultGame;
+  // The link's game; else the default game when it is sold in the area; else the area's first game.
+  const areaGames = Object.entries(brand.games)
+    .filter(([, g]) => g?.area === area)
+    .map(([key]) => key);
+  const game =
+    gameForClientId(brand, clientId) ?? (area && !areaGames.includes(brand.defaultGame) ? areaGames[0] : undefined) ?? brand.defaultGame;
   const areaConfig = area ? brand.areas[area] : Object.values(brand.areas)[0];
   const lang = resolveLanguage({
     param: params.get("spec_lang"),

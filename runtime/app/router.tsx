@@ -1,7 +1,9 @@
 // Turns the generated route manifest of one layout version into react-router routes.
 import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
+import { MessagePage } from "../features/errors/MessagePage.tsx";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
+import { GameBanner } from "../features/game/components/GameBanner.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import type { Brand } from "../generated/types.ts";
@@ -28,7 +30,26 @@ function GameCodeGate() {
 }
 
 function screenElement(screen: Screen): ReactNode {
-  return screen === "NotFound" ? <NotFoundPage /> : <ScreenSkeleton screen={screen} />;
+  switch (screen) {
+    case "NotFound":
+      return <NotFoundPage />;
+    case "NotArea":
+      return <MessagePage kind="notArea" />;
+    case "ShowError":
+      return <MessagePage kind="showError" />;
+    case "ErrorReplenish":
+      return <MessagePage kind="errorReplenish" />;
+    case "SelectGame":
+    case "SelectGoods":
+      return (
+        <>
+          <GameBanner />
+          <ScreenSkeleton screen={screen} banner={false} />
+        </>
+      );
+    default:
+      return <ScreenSkeleton screen={screen} />;
+  }
 }
 
 function toRoutes(entry: RouteEntry, brand: Brand): RouteObject[] {

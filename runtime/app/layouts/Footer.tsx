@@ -27,7 +27,9 @@ export function Footer({ children }: { children?: ReactNode }) {
           </a>
         ))}
       </nav>
-      <p className="sf-footer__copyright">{brand.copyright}</p>
+      <p className="sf-footer__copyright">
+        <bdi>{brand.copyright}</bdi>
+      </p>
     </footer>
   );
 }

@@ -7,18 +7,20 @@ import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 export default function NewLayout() {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const { titleKey, nav } = useRouteHandle();
   const title = titleKey ? t(titleKey as "header.topup") : brand.name;
+  const hidden = useHideOnScroll();
   return (
     <div className={`sf-app sf-app--new${nav ? " has-bottom-nav" : ""}`} data-layout="new">
       <a className="sf-skip" href="#sf-main">
         {t("app.skipToContent")}
       </a>
-      <header className="sf-header sf-header--new">
+      <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />
         <h1 className="sf-header__title">{title}</h1>
         <DemoBadge />

@@ -1,12 +1,12 @@
 // The loading state of a screen: placeholder blocks shaped like the final layout, so nothing jumps.
 import { useTranslation } from "react-i18next";
 
-export function ScreenSkeleton({ screen }: { screen?: string }) {
+export function ScreenSkeleton({ screen, banner = true }: { screen?: string; banner?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="sf-skeleton" aria-busy="true" data-screen={screen}>
       <span className="sf-visually-hidden">{t("app.loading")}</span>
-      <div className="sf-skeleton__banner" />
+      {banner ? <div className="sf-skeleton__banner" /> : null}
       <div className="sf-skeleton__card" />
       <div className="sf-skeleton__grid">
         {[0, 1, 2, 3].map((i) => (
