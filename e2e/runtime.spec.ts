@@ -120,3 +120,69 @@ test.describe("layouts", () => {
     await expect(steps.locator('[aria-current="step"]')).toContainText("Select game");
   });
 });
+
+test.describe("entry links", () => {
+  const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+  const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+  for (const [os, ua, clientId] of [
+    ["Android", ANDROID, "1002001"],
+    ["iOS", IPHONE, "1002002"],
+  ] as const) {
+    test(`a short link on ${os} lands with that OS's client id and the link's area`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent: ua, locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto(brandUrl("aurora", "/@tide"));
+      await expect(page).toHaveURL(new RegExp(`/selectGoods\\?client_id=${clientId}&domain_area=sea$`));
+      await expect(page.getByTestId("game-name")).toHaveText("Tidecall");
+      await context.close();
+    });
+  }
+
+  test("a game code opens its game; an unknown code shows the parameter-error page", async ({ page }) => {
+    await page.goto(brandUrl("jade", "/@lotusmoon"));
+    await expect(page).toHaveURL(/client_id=4003003&domain_area=codapay$/);
+    await expect(page.getByTestId("game-name")).toHaveText("Lotus Moon");
+    await page.goto(brandUrl("jade", "/@nothing-here"));
+    await expect(page).toHaveURL(/\/showError$/);
+    await expect(page.getByRole("heading", { name: "Page parameter error" })).toBeVisible();
+  });
+
+  test("replenish_id, the configured keys and idfv follow the player to the next route", async ({ page }) => {
+    await page.goto(brandUrl("aurora", "/nowhere?domain_area=eru&client_id=1003001&replenish_id=rp-1&utm_source=ads&idfv=dev-9&other=x"));
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/selectGame\?/);
+    const query = new URL(page.url()).searchParams;
+    expect([query.get("replenish_id"), query.get("utm_source"), query.get("idfv"), query.get("other")]).toEqual(["rp-1", "ads", "dev-9", null]);
+  });
+});
+
+test.describe("robustness", () => {
+  test("blocked storage shows the cookie warning and the shop still works", async ({ page }) => {
+    await page.addInitScript(() => {
+      const refuse = () => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      };
+      Storage.prototype.setItem = refuse;
+      Storage.prototype.getItem = refuse;
+    });
+    await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
+    await expect(page.getByRole("alert")).toHaveText(/Cookies are blocked or you are in private mode/);
+    await expect(page.getByTestId("game-name")).toHaveText("月影の剣 Moonblade");
+  });
+
+  test("corrupt values in storage are discarded", async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem("perfLang", "{broken");
+      localStorage.setItem("payment_domain_area", JSON.stringify({ value: 42, expires: 0 }));
+      localStorage.setItem("paymentBakApi", "not json");
+    });
+    await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
+    await expect(page.getByTestId("game-name")).toHaveText("月影の剣 Moonblade");
+  });
+
+  test("the pseudo-locale shows keys", async ({ page }) => {
+    await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=keys"));
+    await expect(page.getByText("steps.selectRoleGoods")).toBeVisible();
+  });
+});

@@ -3,7 +3,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
 import { UnknownBrandPage } from "./features/errors/UnknownBrandPage.tsx";
+import { preventSafariDoubleTap } from "./lib/quirks.ts";
 import "./ui/base.css";
+
+preventSafariDoubleTap();
 
 const container = document.getElementById("root");
 if (container) {

@@ -6,13 +6,14 @@ import { RouterProvider } from "react-router-dom";
 import { BrandContext } from "../lib/brand-context.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { setItem } from "../lib/storage.ts";
+import { TipProvider } from "../ui/tip.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
 import { createRouter } from "./router.tsx";
 import { createServices, ServicesContext } from "./services.ts";
 
 /** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
-const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal"];
+const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(() => createRouter(boot.layout, boot.runtime.brand), [boot]);
@@ -53,7 +54,9 @@ export function App({ boot }: { boot: Boot }) {
           <QueryClientProvider client={queryClient}>
             <SessionContext.Provider value={boot.session}>
               <ToastProvider show={(show) => (toastRef.current = show)}>
-                <RouterProvider router={router} />
+                <TipProvider>
+                  <RouterProvider router={router} />
+                </TipProvider>
               </ToastProvider>
             </SessionContext.Provider>
           </QueryClientProvider>

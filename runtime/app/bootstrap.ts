@@ -55,7 +55,8 @@ export async function bootstrap(location: Location): Promise<Boot> {
     fallback: areaConfig?.defaultLanguage ?? "en",
   });
   applyBrand(module);
-  const i18n = await createI18n(lang);
+  // spec_lang=keys is the pseudo-locale of tests and translators: every text shows its key.
+  const i18n = await createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
   return {
     runtime: { module, brand, mode: modeForHost(location.hostname) },
     i18n,

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams
 import { MessagePage } from "../features/errors/MessagePage.tsx";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
 import { GameBanner } from "../features/game/components/GameBanner.tsx";
+import { GameCodeEntry } from "../features/shell/GameCodeEntry.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import type { Brand } from "../generated/types.ts";
@@ -26,7 +27,7 @@ function Redirect({ to }: { to: string }) {
 /** `/@{game code}` with any remainder; any other single segment is a 404. */
 function GameCodeGate() {
   const { code = "" } = useParams();
-  return code.startsWith("@") ? <ScreenSkeleton screen="GameCode" /> : <NotFoundPage />;
+  return code.startsWith("@") ? <GameCodeEntry /> : <NotFoundPage />;
 }
 
 function screenElement(screen: Screen): ReactNode {

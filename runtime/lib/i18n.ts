@@ -31,7 +31,7 @@ export async function createI18n(lang: string): Promise<i18n> {
 }
 
 export function applyDocumentLanguage(lang: string): void {
-  document.documentElement.lang = lang;
+  document.documentElement.lang = lang === "cimode" ? "en-x-keys" : lang;
   document.documentElement.dir = isRtl(lang) ? "rtl" : "ltr";
 }
 

@@ -3,6 +3,8 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
+import { useCarryOver } from "../carry-over.ts";
+import { StorageNotice } from "./StorageNotice.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
@@ -11,6 +13,7 @@ import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 export default function NewLayout() {
   const { t } = useTranslation();
+  useCarryOver();
   const { brand } = useBrand();
   const { titleKey, nav } = useRouteHandle();
   const title = titleKey ? t(titleKey as "header.topup") : brand.name;
@@ -20,6 +23,7 @@ export default function NewLayout() {
       <a className="sf-skip" href="#sf-main">
         {t("app.skipToContent")}
       </a>
+      <StorageNotice />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />
         <h1 className="sf-header__title">{title}</h1>

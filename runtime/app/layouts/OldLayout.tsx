@@ -2,6 +2,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
+import { useCarryOver } from "../carry-over.ts";
+import { StorageNotice } from "./StorageNotice.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
@@ -11,6 +13,7 @@ const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin
 
 export default function OldLayout() {
   const { t } = useTranslation();
+  useCarryOver();
   const { brand } = useBrand();
   const { step } = useRouteHandle();
   return (
@@ -18,6 +21,7 @@ export default function OldLayout() {
       <a className="sf-skip" href="#sf-main">
         {t("app.skipToContent")}
       </a>
+      <StorageNotice />
       <header className="sf-header">
         <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>
           <img src="/icon.svg" alt="" width="32" height="32" />

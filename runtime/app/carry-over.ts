@@ -1,0 +1,23 @@
+// Carries replenish_id, rp_client_id, the brand's configured keys and idfv (when it came in the
+// URL) to the next route when it lacks them (spec §2, SPEC-NOTES).
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useBrand } from "../lib/brand-context.ts";
+import { carryQuery } from "../lib/carry.ts";
+
+const idfvFromUrl = new URLSearchParams(window.location.search).has("idfv");
+
+export function useCarryOver(): void {
+  const { brand } = useBrand();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previous = useRef(location.search);
+  useEffect(() => {
+    const carried = carryQuery(previous.current, location.search, brand.carryQueryKeys, idfvFromUrl);
+    if (carried !== location.search) {
+      navigate({ pathname: location.pathname, search: carried, hash: location.hash }, { replace: true, state: location.state });
+      return;
+    }
+    previous.current = location.search;
+  }, [location, navigate, brand.carryQueryKeys]);
+}

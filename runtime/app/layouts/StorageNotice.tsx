@@ -1,0 +1,12 @@
+// Private mode or blocked cookies: the shop still works for this visit, and says so (tip_cookie).
+import { useTranslation } from "react-i18next";
+import { storageAvailable } from "../../lib/storage.ts";
+
+export function StorageNotice() {
+  const { t } = useTranslation();
+  return storageAvailable() ? null : (
+    <p className="sf-notice" role="alert">
+      {t("error.cookie")}
+    </p>
+  );
+}

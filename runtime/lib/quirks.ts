@@ -1,0 +1,16 @@
+// Browser quirks the spec names: on Safari a touch double-tap within 300 ms is prevented (no zoom).
+import { isSafari } from "./device.ts";
+
+export function preventSafariDoubleTap(doc: Document = document, userAgent = navigator.userAgent): void {
+  if (!isSafari(userAgent)) return;
+  let last = 0;
+  doc.addEventListener(
+    "touchend",
+    (event) => {
+      const now = Date.now();
+      if (now - last < 300) event.preventDefault();
+      last = now;
+    },
+    { passive: false },
+  );
+}

@@ -1,0 +1,62 @@
+// Popups and bottom sheets on the native <dialog>: modal, focus kept inside, Escape closes,
+// focus returns to what opened it. One component, two looks.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** 'sheet' slides up from the bottom on phones; 'popup' is centred. */
+  variant?: "popup" | "sheet";
+  footer?: ReactNode;
+}
+
+export function Dialog({ open, title, onClose, children, variant = "popup", footer }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`sf-dialog sf-dialog--${variant}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      {open ? (
+        <div className="sf-dialog__box">
+          <header className="sf-dialog__header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="sf-icon-button" onClick={onClose} aria-label={t("common.close")}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </header>
+          <div className="sf-dialog__body">{children}</div>
+          {footer ? <footer className="sf-dialog__footer">{footer}</footer> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
