@@ -123,7 +123,8 @@ test.describe("layouts", () => {
 
 test.describe("entry links", () => {
   const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
-  const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
   for (const [os, ua, clientId] of [
     ["Android", ANDROID, "1002001"],
@@ -153,7 +154,12 @@ test.describe("entry links", () => {
     await page.getByRole("link", { name: "Back to home" }).click();
     await expect(page).toHaveURL(/\/selectGame\?/);
     const query = new URL(page.url()).searchParams;
-    expect([query.get("replenish_id"), query.get("utm_source"), query.get("idfv"), query.get("other")]).toEqual(["rp-1", "ads", "dev-9", null]);
+    expect([query.get("replenish_id"), query.get("utm_source"), query.get("idfv"), query.get("other")]).toEqual([
+      "rp-1",
+      "ads",
+      "dev-9",
+      null,
+    ]);
   });
 });
 
@@ -184,5 +190,25 @@ test.describe("robustness", () => {
   test("the pseudo-locale shows keys", async ({ page }) => {
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=keys"));
     await expect(page.getByText("steps.selectRoleGoods")).toBeVisible();
+  });
+});
+
+test.describe("Korean payment script", () => {
+  test("loads on desktop when the site is in Korean, not on a phone", async ({ browser }) => {
+    const desktop = await browser.newContext({ locale: "ko-KR" });
+    const page = await desktop.newPage();
+    await page.goto(brandUrl("hanbit", "/selectGoods"));
+    await expect(page.locator("script[data-sf-kr-pay]")).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { SandboxKrPay?: unknown }).SandboxKrPay)).toBe("object");
+    await desktop.close();
+    const phone = await browser.newContext({
+      locale: "ko-KR",
+      userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36",
+    });
+    const mobile = await phone.newPage();
+    await mobile.goto(brandUrl("hanbit", "/selectGoods"));
+    await expect(mobile.getByTestId("game-name")).toBeVisible();
+    await expect(mobile.locator("script[data-sf-kr-pay]")).toHaveCount(0);
+    await phone.close();
   });
 });

@@ -245,3 +245,20 @@ describe("storage", () => {
     expect(s.getItem("perfLang")).toBe("ko");
   });
 });
+
+describe("header on scroll and the Korean script", () => {
+  it("hides scrolling down, shows scrolling up, at the top and within 100 px of the bottom", async () => {
+    const { nextHidden } = await import("../runtime/app/layouts/use-hide-on-scroll.ts");
+    expect(nextHidden({ hidden: false, lastY: 0 }, 200, 700, 3000)).toBe(true);
+    expect(nextHidden({ hidden: true, lastY: 400 }, 300, 700, 3000)).toBe(false);
+    expect(nextHidden({ hidden: true, lastY: 2000 }, 2210, 700, 3000)).toBe(false);
+    expect(nextHidden({ hidden: true, lastY: 50 }, 0, 700, 3000)).toBe(false);
+    expect(nextHidden({ hidden: true, lastY: 300 }, 300, 700, 3000)).toBe(true);
+  });
+  it("loads the Korean payment script only for Korean on non-mobile", async () => {
+    const { shouldLoadKoreanScript } = await import("../runtime/lib/kr-script.ts");
+    expect(shouldLoadKoreanScript("ko", "Mozilla/5.0 (Windows NT 10.0) Chrome/124")).toBe(true);
+    expect(shouldLoadKoreanScript("ko", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4) Mobile/15E148")).toBe(false);
+    expect(shouldLoadKoreanScript("en", "Mozilla/5.0 (Windows NT 10.0) Chrome/124")).toBe(false);
+  });
+});

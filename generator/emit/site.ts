@@ -54,7 +54,8 @@ export function connectOrigins(brand: Brand): string[] {
 export function pageCsp(brand: Brand, styleHashes: string[]): string {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // A brand selling in Korea loads the Korean-market payment script from its platform hosts.
+    `script-src 'self'${brand.areas.kr ? ` ${[brand.api.production.primary, ...brand.api.production.backup, brand.api.demo.primary].join(" ")}` : ""}`,
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
     "img-src 'self' data: https:",
     "font-src 'self'",

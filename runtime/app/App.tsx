@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
 import { BrandContext } from "../lib/brand-context.ts";
+import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { setItem } from "../lib/storage.ts";
 import { TipProvider } from "../ui/tip.tsx";
@@ -46,6 +47,23 @@ export function App({ boot }: { boot: Boot }) {
     else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
   }, [boot, router, services]);
+
+  useEffect(() => {
+    const load = (lang: string) => {
+      if (shouldLoadKoreanScript(lang, navigator.userAgent)) void loadKoreanScript(services.apiHost()).catch(() => undefined);
+    };
+    load(boot.i18n.language);
+    boot.i18n.on("languageChanged", load);
+    // Logged out in another tab (the stored token cleared): start afresh.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === "oauth_token" && event.newValue === null) void queryClient.invalidateQueries();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      boot.i18n.off("languageChanged", load);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [boot, services, queryClient]);
 
   return (
     <BrandContext.Provider value={boot.runtime}>

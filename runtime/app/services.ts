@@ -16,6 +16,8 @@ export interface Services {
   /** The client id of the current game on this device's platform. */
   clientId: string;
   sdkView: boolean;
+  /** The API host calls go to first. */
+  apiHost(): string;
   /** Carries out the spec's reaction to an error (toast, log out, go to a page…). */
   handleError(error: unknown): void;
 }
@@ -96,5 +98,5 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.openLogin) deps.openLogin();
     if (action.navigate) deps.navigate(action.navigate);
   };
-  return { api, tracker, platform, clientId, sdkView, handleError };
+  return { api, tracker, platform, clientId, sdkView, handleError, apiHost: () => plan().hosts[0] ?? location.origin };
 }

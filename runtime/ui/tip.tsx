@@ -27,7 +27,11 @@ export const useTip = () => useContext(TipContext);
 /** DOMPurify is only downloaded when some HTML is to be shown. */
 export async function sanitize(html: string): Promise<string> {
   const { default: DOMPurify } = await import("dompurify");
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style", "form", "input", "button"], FORBID_ATTR: ["style"] });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ["style", "form", "input", "button"],
+    FORBID_ATTR: ["style"],
+  });
 }
 
 function SafeHtml({ html }: { html: string }) {

@@ -93,6 +93,16 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
     },
   );
 
+  // The sandbox stand-in for the Korean-market payment script (WelcomePay card payments on desktop).
+  app.get("/sandbox/kr-pay.js", async (_request, reply) =>
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(
+        "window.SandboxKrPay={version:1,pay:function(url){var w=window.open(url,'krpay','width=480,height=720');if(!w){location.href=url}return w}};",
+      ),
+  );
+
   app.get<{ Querystring: { callback?: string } }>("/sandbox/provider/twitter", async (request, reply) => {
     const callback = request.query.callback ?? "";
     reply

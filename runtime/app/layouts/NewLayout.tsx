@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
-import { StorageNotice } from "./StorageNotice.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { StorageNotice } from "./StorageNotice.tsx";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 export default function NewLayout() {

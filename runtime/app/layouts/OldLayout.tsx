@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
-import { StorageNotice } from "./StorageNotice.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { StorageNotice } from "./StorageNotice.tsx";
 
 const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
 
