@@ -30,6 +30,7 @@ export function Dialog({ open, title, onClose, children, variant = "popup", foot
     }
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape (the dialog's cancel event).
     <dialog
       ref={ref}
       className={`sf-dialog sf-dialog--${variant}`}

@@ -5,27 +5,24 @@ type Show = (message: string) => void;
 const ToastContext = createContext<Show>(() => undefined);
 
 export function ToastProvider({ children, show: external }: { children: ReactNode; show?: (register: Show) => void }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const [serial, setSerial] = useState(0);
+  // A new object each time, so the same message shown twice restarts its timer.
+  const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback<Show>((text) => {
-    setMessage(text);
-    setSerial((n) => n + 1);
-  }, []);
+  const show = useCallback<Show>((text) => setToast((prev) => ({ text, id: (prev?.id ?? 0) + 1 })), []);
   useEffect(() => external?.(show), [external, show]);
   useEffect(() => {
-    if (!message) return;
+    if (!toast) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setMessage(null), 3500);
+    timer.current = setTimeout(() => setToast(null), 3500);
     return () => clearTimeout(timer.current);
-  }, [message, serial]);
+  }, [toast]);
   return (
     <ToastContext.Provider value={show}>
       {children}
       <div className="sf-toast-region" role="status" aria-live="polite">
-        {message ? (
-          <div className="sf-toast" key={serial}>
-            {message}
+        {toast ? (
+          <div className="sf-toast" key={toast.id}>
+            {toast.text}
           </div>
         ) : null}
       </div>
