@@ -36,7 +36,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ code: CODE.badRequest, message: error.validation ? `invalid request: ${error.message}` : error.message, content: null });
     }
     request.log.error(error);
-    return reply.code(500).send({ code: CODE.serverError, message: "internal error, please try again later", content: null });
+    return reply.code(500).send({ code: CODE.internal, message: "internal error, please try again later", content: null });
   });
 
   if (options.platform) allowBrandOrigins(app, options.platform);

@@ -19,7 +19,7 @@ function localRefs(node: unknown): unknown {
 }
 
 export async function emitApiTypes(): Promise<EmittedFile[]> {
-  const { common, calls } = loadContract();
+  const { common, calls, errors } = loadContract();
   const defs: Json = { ...((common.$defs as Json) ?? {}) };
   const aliases: string[] = [];
   // json-schema-to-typescript names a referenced definition by its title (else its key).
@@ -53,6 +53,13 @@ export async function emitApiTypes(): Promise<EmittedFile[]> {
     {
       path: "api-types.ts",
       contents: `${GENERATED_HEADER}${types}\n${aliases.join("\n")}\n\n/** Every call's request and response. */\nexport interface ApiCalls {\n${callTypes}\n}\n\nexport type CallName = keyof ApiCalls;\n`,
+    },
+    {
+      path: "api-errors.ts",
+      contents:
+        `${GENERATED_HEADER}/** Every code the platform answers with, by name (schema/api/errors.json). */\n` +
+        `export const CODE = ${literal(Object.fromEntries(Object.entries(errors).map(([code, e]) => [e.name, Number(code)])))} as const;\n\n` +
+        `export type CodeName = keyof typeof CODE;\n`,
     },
     {
       path: "api-calls.ts",

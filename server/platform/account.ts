@@ -1,7 +1,7 @@
 // Real-name verification, internal test accounts, and the tracking sink.
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";
-import { startSession } from "./login.ts";
+import { ACCOUNT_COLUMNS, type AccountRow, loginResult } from "./login.ts";
 import { gameOf, type Handlers } from "./platform.ts";
 
 const NAME = /^[\p{L}][\p{L}\p{M}·.' -]{0,28}[\p{L}]$/u;
@@ -38,20 +38,12 @@ export const accountHandlers: Handlers = {
   },
   async betaConfirm({ params, platform }) {
     const game = gameOf(platform, params.client_id);
-    const [account] = await platform.db.query<{ user_id: string; username: string; beta_token: string; real_name: boolean }>(
-      "SELECT user_id::text, username, beta_token, real_name FROM accounts WHERE beta_token = $1 AND is_test AND brand_id = $2",
+    const [account] = await platform.db.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE beta_token = $1 AND is_test AND brand_id = $2`,
       [params.beta_token, game.brand.id],
     );
     if (!account) fail(E.betaInvalid);
-    const token = await startSession(platform.db, account.user_id);
-    return {
-      username: account.username,
-      suid: account.user_id,
-      oauth_token: token,
-      gp_id: game.gpId,
-      real_name: account.real_name,
-      beta_token: account.beta_token,
-    };
+    return loginResult(platform, game, account);
   },
   async trackDot({ params, platform }) {
     const { idfv: _i, spec_lang: _s, oauth_token: _o, ...payload } = params;

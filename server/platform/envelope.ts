@@ -1,19 +1,8 @@
 // The platform's response envelope {code, message, content} (spec §7) and its error type.
 
-export const CODE = {
-  success: 1,
-  notLoggedIn: -600,
-  notAGame: -3001,
-  wrongDomain: -3014,
-  replenishError: -3016,
-  activityMissing: -3022,
-  illegalCoupon: -3062,
-  notRealName: 6001,
-  badRequest: -400,
-  notFound: -404,
-  tooMany: -429,
-  serverError: -500,
-} as const;
+export { CODE } from "../../runtime/generated/api-errors.ts";
+
+import { CODE } from "../../runtime/generated/api-errors.ts";
 
 export interface Envelope<T = unknown> {
   code: number;

@@ -28,12 +28,13 @@ export async function startSession(db: Queryable, userId: string): Promise<strin
   return token;
 }
 
-interface AccountRow extends Account {
+export interface AccountRow extends Account {
   password_hash: string | null;
   beta_token: string | null;
 }
 
-async function loginResult(platform: Platform, game: CatalogGame, account: AccountRow): Promise<LoginResult> {
+/** A session for the account, or 6001 with a real-name ticket when the brand requires it first. */
+export async function loginResult(platform: Platform, game: CatalogGame, account: AccountRow): Promise<LoginResult> {
   if (game.brand.features.realName && !account.real_name) {
     // Not verified: no session; the ticket lets /certifiedReal verify this account (spec §8: 6001).
     const ticket = newToken(18);
@@ -54,7 +55,8 @@ async function loginResult(platform: Platform, game: CatalogGame, account: Accou
   };
 }
 
-const ACCOUNT_COLUMNS = "user_id::text AS user_id, brand_id, username, provider, region, real_name, is_test, password_hash, beta_token";
+export const ACCOUNT_COLUMNS =
+  "user_id::text AS user_id, brand_id, username, provider, region, real_name, is_test, password_hash, beta_token";
 
 async function providerAccount(platform: Platform, game: CatalogGame, provider: Provider, code: string): Promise<AccountRow> {
   const brand = game.brand;

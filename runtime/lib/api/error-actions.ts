@@ -1,5 +1,6 @@
 // What the storefront does for each error code (spec §8), in one table. Pure: it describes the
 // reaction; the app shell carries it out.
+import { CODE } from "../../generated/api-errors.ts";
 import type { CallName } from "../../generated/api-types.ts";
 import { ApiError, NetworkError } from "./client.ts";
 
@@ -34,16 +35,6 @@ export const SILENT_CALLS: ReadonlySet<CallName> = new Set([
 /** Card calls keep silent only on network failures; their business errors show in the card form. */
 const CARD_CALLS: ReadonlySet<CallName> = new Set(["cardInfo", "cardPay"]);
 
-export const CODES = {
-  notLoggedIn: -600,
-  notAGame: -3001,
-  wrongDomain: -3014,
-  replenishError: -3016,
-  activityMissing: -3022,
-  illegalCoupon: -3062,
-  notRealName: 6001,
-} as const;
-
 export function actionFor(error: unknown, context: { sdkView: boolean; networkMessage: string }): ErrorAction {
   if (error instanceof NetworkError) {
     return SILENT_CALLS.has(error.call) ? { report: true } : { toast: context.networkMessage, report: true };
@@ -51,20 +42,20 @@ export function actionFor(error: unknown, context: { sdkView: boolean; networkMe
   if (!(error instanceof ApiError)) return { toast: context.networkMessage };
   const toast = error.message;
   switch (error.code) {
-    case CODES.wrongDomain:
+    case CODE.wrongDomain:
       return { clearArea: true, navigate: "/notArea" };
-    case CODES.notRealName:
+    case CODE.notRealName:
       return { clearUser: true, navigate: "/" };
-    case CODES.replenishError:
+    case CODE.replenishError:
       return { navigate: "/errorReplenish" };
-    case CODES.notLoggedIn:
+    case CODE.notLoggedIn:
       // In the SDK view the game owns the session: keep it, no login popup.
       return context.sdkView ? { toast } : { clearUser: true, openLogin: true, toast };
-    case CODES.notAGame:
+    case CODE.notAGame:
       return { clearGame: true, toast };
-    case CODES.illegalCoupon:
+    case CODE.illegalCoupon:
       return { reloadCouponsAfter: 1000, toast };
-    case CODES.activityMissing:
+    case CODE.activityMissing:
       return { toast };
     default:
       if (SILENT_CALLS.has(error.call) && !CARD_CALLS.has(error.call)) return {};
