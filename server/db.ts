@@ -53,6 +53,11 @@ async function openPglite(dataDir?: string): Promise<Db> {
 async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let closing = false;
+  // An idle connection the server drops (restart, failover, shutdown) must not crash the process.
+  pool.on("error", (err) => {
+    if (!closing) console.error(`postgres: idle connection lost: ${err.message}`);
+  });
   return {
     kind: "postgres",
     query: async (sql, params) => (await pool.query(sql, params)).rows,
@@ -74,7 +79,10 @@ async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      closing = true;
+      await pool.end();
+    },
   };
 }
 
