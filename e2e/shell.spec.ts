@@ -56,7 +56,7 @@ test("the old layout shows the step bar, the new layout the bottom navigation", 
 });
 
 test("an unknown path shows the 404 page with a way home", async ({ page }) => {
-  await page.goto(brandUrl("aurora", "/no/such/page"));
+  await page.goto(brandUrl("sakura", "/no/such/page?spec_lang=en"));
   await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
   await expect(page.getByText("This page may be missing or has the wrong URL")).toBeVisible();
   await page.getByRole("link", { name: "Back to home" }).click();
