@@ -1,7 +1,7 @@
 // Guards under concurrency: one order for 100 parallel purchases of a once-per-role goods,
 // one use of a coupon for 50 parallel orders, one claim of a reward.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientOf, decide, type Harness, startHarness } from "./harness.ts";
+import { buy, clientOf, decide, type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -84,21 +84,7 @@ describe("concurrency", () => {
     const { token, clientId } = await h.login("hanbit", "vip");
     const roles = await h.call("allRoleList", { client_id: clientId, oauth_token: token });
     const role = roles.content.roles[0];
-    const pay = await h.call(
-      "payStart",
-      {
-        client_id: clientId,
-        oauth_token: token,
-        platform: "web",
-        country: "KR",
-        server_id: role?.server_id,
-        role_id: role?.role_id,
-        product_id: "skyforge.gems.60",
-        payway_id: 10201,
-        channel_id: "paypal",
-      },
-      { path: "/api/pay/paypal_pay" },
-    );
+    const pay = await buy(h, { token, clientId }, { product: "skyforge.gems.60", country: "KR", ...(role ? { role } : {}) });
     await decide(h, pay.content.url ?? "", "approved");
     const info = await h.call("activityInfo", { client_id: clientId, oauth_token: token });
     const streak = info.content.activities.find((a) => a.type === "continue");

@@ -5,7 +5,7 @@ import { apiCalls } from "../../runtime/generated/api-calls.ts";
 import { validIdNumber } from "../../server/platform/account.ts";
 import { signNotification } from "../../server/platform/checkout.ts";
 import { betaToken, cardNumber, cardPassword } from "../../server/platform/seed.ts";
-import { clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
+import { buy, clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -258,20 +258,10 @@ describe("roles, goods limits and orders", () => {
   it("answers embedded flows with a client secret and Korean variants under /api/kr_pay/", async () => {
     const aurora = await h.login("aurora");
     const role = await firstRole(aurora.token, aurora.clientId);
-    const airwallex = await h.call(
-      "payStart",
-      {
-        client_id: aurora.clientId,
-        oauth_token: aurora.token,
-        platform: "web",
-        country: "US",
-        server_id: role.server_id,
-        role_id: role.role_id,
-        product_id: "starfall.gems.60",
-        payway_id: 11702,
-        channel_id: "card",
-      },
-      { path: "/api/pay/airwallex" },
+    const airwallex = await buy(
+      h,
+      { token: aurora.token, clientId: aurora.clientId },
+      { product: "starfall.gems.60", country: "US", payway: 11702, channel: "card", path: "/api/pay/airwallex", role },
     );
     expect(airwallex.content).toMatchObject({ flow: "airwallexCard", status: -1 });
     expect(airwallex.content.client_secret).toHaveLength(32);
@@ -305,20 +295,18 @@ describe("roles, goods limits and orders", () => {
   it("a declined payment fails the order and a duplicate notification changes nothing", async () => {
     const { token, clientId } = await h.login("borealis");
     const role = await firstRole(token, clientId);
-    const pay = await h.call(
-      "payStart",
+    const pay = await buy(
+      h,
+      { token, clientId },
       {
-        client_id: clientId,
-        oauth_token: token,
-        platform: "android",
+        product: "frostline.gems.680",
         country: "RU",
-        server_id: role.server_id,
-        role_id: role.role_id,
-        product_id: "frostline.gems.680",
-        payway_id: 11001,
-        channel_id: "xsolla",
+        payway: 11001,
+        channel: "xsolla",
+        path: "/api/pay/xsolla_pay",
+        platform: "android",
+        role,
       },
-      { path: "/api/pay/xsolla_pay" },
     );
     expect(await decide(h, pay.content.url ?? "", "pending")).toBe(200);
     expect((await h.call("orderInfo", { billing_no: pay.content.billing_no, simple: 1, oauth_token: token })).content.status).toBe(-1);
@@ -518,20 +506,10 @@ describe("VIP, coupons and events", () => {
     const clientId = web("jade");
     const role = await firstRole(token, clientId);
     expect((await h.call("vipInfo", { client_id: clientId, oauth_token: token })).content.vip_level).toBe(0);
-    const pay = await h.call(
-      "payStart",
-      {
-        client_id: clientId,
-        oauth_token: token,
-        platform: "web",
-        country: "TW",
-        server_id: role.server_id,
-        role_id: role.role_id,
-        product_id: "dragonsoul.gems.3280",
-        payway_id: 11601,
-        channel_id: "alipay",
-      },
-      { path: "/api/pay/alipay_pay" },
+    const pay = await buy(
+      h,
+      { token, clientId },
+      { product: "dragonsoul.gems.3280", country: "TW", payway: 11601, channel: "alipay", path: "/api/pay/alipay_pay", role },
     );
     await decide(h, pay.content.url ?? "", "approved");
     const vip = await h.call("vipInfo", { client_id: clientId, oauth_token: token });
@@ -587,21 +565,7 @@ describe("VIP, coupons and events", () => {
   it("event progress, claiming a reward once, and -3022 for a missing activity", async () => {
     const { token, clientId } = await h.login("hanbit");
     const role = await firstRole(token, clientId);
-    const pay = await h.call(
-      "payStart",
-      {
-        client_id: clientId,
-        oauth_token: token,
-        platform: "web",
-        country: "KR",
-        server_id: role.server_id,
-        role_id: role.role_id,
-        product_id: "skyforge.gems.680",
-        payway_id: 10201,
-        channel_id: "paypal",
-      },
-      { path: "/api/pay/paypal_pay" },
-    );
+    const pay = await buy(h, { token, clientId }, { product: "skyforge.gems.680", country: "KR", role });
     await decide(h, pay.content.url ?? "", "approved");
     const status = await h.call("activityStatus", { client_id: clientId, oauth_token: token });
     expect(status.content).toMatchObject({ is_has_cumulative: true, is_has_continue: true });

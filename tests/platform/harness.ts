@@ -157,6 +157,45 @@ export async function startHarness(options: { db?: Db; now?: () => Date } = {}):
   };
 }
 
+export interface Purchase {
+  product: string;
+  country: string;
+  /** Defaults to PayPal (10201, channel paypal, /api/pay/paypal_pay). */
+  payway?: number;
+  channel?: string;
+  path?: string;
+  platform?: "android" | "ios" | "web";
+  role?: { role_id: string; server_id: string };
+}
+
+/** The first character of a session's account in its game. */
+export async function firstRole(h: Harness, session: { token: string; clientId: string }) {
+  const roles = await h.call("allRoleList", { client_id: session.clientId, oauth_token: session.token });
+  const role = roles.content.roles[0];
+  if (!role) throw new Error("no role");
+  return role;
+}
+
+/** A pay order for the session's first character (or the given one). */
+export async function buy(h: Harness, session: { token: string; clientId: string }, p: Purchase) {
+  const role = p.role ?? (await firstRole(h, session));
+  return h.call(
+    "payStart",
+    {
+      client_id: session.clientId,
+      oauth_token: session.token,
+      platform: p.platform ?? "web",
+      country: p.country,
+      server_id: role.server_id,
+      role_id: role.role_id,
+      product_id: p.product,
+      payway_id: p.payway ?? 10201,
+      channel_id: p.channel ?? "paypal",
+    },
+    { path: p.path ?? "/api/pay/paypal_pay" },
+  );
+}
+
 /** Approves, declines (or leaves) a sandbox payment the way a player does on the checkout page. */
 export async function decide(h: Harness, payUrl: string, outcome: "approved" | "declined" | "pending"): Promise<number> {
   const url = new URL(payUrl);
