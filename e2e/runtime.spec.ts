@@ -212,3 +212,29 @@ test.describe("Korean payment script", () => {
     await phone.close();
   });
 });
+
+test.describe("platform answers", () => {
+  test("-3014 from the platform clears the saved area and goes to /notArea", async ({ page }) => {
+    await page.route("**/api/pay/getGameListV2**", (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: -3014, message: "this link has no valid sales area", content: null }) }),
+    );
+    await page.goto(brandUrl("jade", "/?domain_area=hk"));
+    await expect(page).toHaveURL(/\/notArea/);
+    await expect(page.getByRole("heading", { name: "Invalid parameters" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("payment_domain_area"))).toBeNull();
+  });
+
+  test("the page view reaches the tracking sink with the brand's ids", async ({ page, request }) => {
+    const session = `e2e-${Date.now()}`;
+    await page.addInitScript((s) => localStorage.setItem("paymentUuid", JSON.stringify({ value: s, expires: 0 })), session);
+    await page.goto(brandUrl("sakura", "/selectGoods"));
+    await expect(page.getByTestId("game-name")).toBeVisible();
+    await expect
+      .poll(async () => {
+        const res = await request.get(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/tracking?name=viewPage`);
+        const events = (await res.json()).content.events as { payload: { did: string; app_id: string; event_id: string } }[];
+        return events.find((e) => e.payload.did === session)?.payload;
+      })
+      .toMatchObject({ app_id: "sakura-web", event_id: "18" });
+  });
+});
