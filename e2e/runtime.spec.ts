@@ -216,7 +216,10 @@ test.describe("Korean payment script", () => {
 test.describe("platform answers", () => {
   test("-3014 from the platform clears the saved area and goes to /notArea", async ({ page }) => {
     await page.route("**/api/pay/getGameListV2**", (route) =>
-      route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: -3014, message: "this link has no valid sales area", content: null }) }),
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ code: -3014, message: "this link has no valid sales area", content: null }),
+      }),
     );
     await page.goto(brandUrl("jade", "/?domain_area=hk"));
     await expect(page).toHaveURL(/\/notArea/);

@@ -262,3 +262,17 @@ describe("header on scroll and the Korean script", () => {
     expect(shouldLoadKoreanScript("en", "Mozilla/5.0 (Windows NT 10.0) Chrome/124")).toBe(false);
   });
 });
+
+describe("named navigation", () => {
+  it("finds named routes in both layouts and marks Recharge → Result", async () => {
+    const { pathOfName, navigationState } = await import("../runtime/app/navigation.ts");
+    const { newLayoutRoutes, oldLayoutRoutes } = await import("../runtime/generated/routes.ts");
+    expect(pathOfName(oldLayoutRoutes, "Result")).toBe("/result");
+    expect(pathOfName(oldLayoutRoutes, "SelectGame")).toBe("/selectGame");
+    expect(pathOfName(newLayoutRoutes, "SelectGoods")).toBe("/selectGoods");
+    expect(pathOfName(newLayoutRoutes, "Activity")).toBe("/activity");
+    expect(pathOfName(newLayoutRoutes, "Recharge")).toBeUndefined();
+    expect(navigationState("Recharge", "Result")).toEqual({ from: "Recharge" });
+    expect(navigationState("SelectGoods", "Result")).toEqual({});
+  });
+});
