@@ -203,55 +203,23 @@ describe("roles, goods limits and orders", () => {
       server_id: role.server_id,
       role_id: role.role_id,
     };
-    expect(
-      (
-        await h.call(
-          "payStart",
-          { ...base, product_id: "dragonsoul.gems.60", payway_id: 19999, channel_id: "x" },
-          { path: "/api/pay/paypal_pay" },
-        )
-      ).code,
-    ).toBe(-3105);
-    expect(
-      (
-        await h.call(
-          "payStart",
-          { ...base, product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal" },
-          { path: "/api/pay/xsolla_pay" },
-        )
-      ).code,
-    ).toBe(-3104);
+    const codeOf = async (params: Record<string, unknown>, path: string) =>
+      (await h.call("payStart", { ...base, ...params }, { path })).code;
+    expect(await codeOf({ product_id: "dragonsoul.gems.60", payway_id: 19999, channel_id: "x" }, "/api/pay/paypal_pay")).toBe(-3105);
+    expect(await codeOf({ product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal" }, "/api/pay/xsolla_pay")).toBe(-3104);
     // MyCard Koudian stops at 50 USD: 99.99 USD of gems is outside its bounds.
+    expect(await codeOf({ product_id: "dragonsoul.gems.6480", payway_id: 10303, channel_id: "koudian" }, "/api/pay/payMyCardKouDian")).toBe(
+      -3104,
+    );
     expect(
-      (
-        await h.call(
-          "payStart",
-          { ...base, product_id: "dragonsoul.gems.6480", payway_id: 10303, channel_id: "koudian" },
-          { path: "/api/pay/payMyCardKouDian" },
-        )
-      ).code,
-    ).toBe(-3104);
-    expect(
-      (
-        await h.call(
-          "payStart",
-          { ...base, product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal", role_id: "999999" },
-          { path: "/api/pay/paypal_pay" },
-        )
-      ).code,
+      await codeOf({ product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal", role_id: "999999" }, "/api/pay/paypal_pay"),
     ).toBe(-3106);
     expect(
       (await h.call("payStart", { ...base, product_id: "nope", payway_id: 10201, channel_id: "paypal" }, { path: "/api/pay/paypal_pay" }))
         .code,
     ).toBe(-3101);
     expect(
-      (
-        await h.call(
-          "payStart",
-          { ...base, product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal", domain_area: "hk" },
-          { path: "/api/pay/paypal_pay" },
-        )
-      ).code,
+      await codeOf({ product_id: "dragonsoul.gems.60", payway_id: 10201, channel_id: "paypal", domain_area: "hk" }, "/api/pay/paypal_pay"),
     ).toBe(-3014);
   });
 

@@ -11,6 +11,23 @@ import { useRouteHandle } from "./route-handle.ts";
 import { StorageNotice } from "./StorageNotice.tsx";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
+/** The bottom navigation: top-up, events (only where the brand runs them) and My. */
+const NAV_ITEMS = [
+  { to: "/selectGoods", label: "nav.topup", icon: "M4 7h16v12H4zM7 3h10l2 4H5z", needsEvents: false },
+  {
+    to: "/activity",
+    label: "nav.gift",
+    icon: "M3 9h18v4H3zM5 13h14v8H5zM11 9h2v12h-2zM12 9C9 9 7 4 10 4c2 0 2 5 2 5s0-5 2-5c3 0 1 5-2 5z",
+    needsEvents: true,
+  },
+  {
+    to: "/my",
+    label: "nav.my",
+    icon: "M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z",
+    needsEvents: false,
+  },
+] as const;
+
 export default function NewLayout() {
   const { t } = useTranslation();
   useCarryOver();
@@ -36,26 +53,14 @@ export default function NewLayout() {
       <Footer />
       {nav ? (
         <nav className="sf-bottom-nav" aria-label={t("nav.label")}>
-          <NavLink to="/selectGoods">
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d="M4 7h16v12H4zM7 3h10l2 4H5z" />
-            </svg>
-            <span>{t("nav.topup")}</span>
-          </NavLink>
-          {brand.features.events ? (
-            <NavLink to="/activity">
+          {NAV_ITEMS.filter((item) => !item.needsEvents || brand.features.events).map((item) => (
+            <NavLink key={item.to} to={item.to}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path fill="currentColor" d="M3 9h18v4H3zM5 13h14v8H5zM11 9h2v12h-2zM12 9C9 9 7 4 10 4c2 0 2 5 2 5s0-5 2-5c3 0 1 5-2 5z" />
+                <path fill="currentColor" d={item.icon} />
               </svg>
-              <span>{t("nav.gift")}</span>
+              <span>{t(item.label)}</span>
             </NavLink>
-          ) : null}
-          <NavLink to="/my">
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
-            </svg>
-            <span>{t("nav.my")}</span>
-          </NavLink>
+          ))}
         </nav>
       ) : null}
     </div>
