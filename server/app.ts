@@ -1,6 +1,7 @@
 // The sandbox platform as a Fastify app: platform API routes plus the built storefronts.
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "./db.ts";
+import { storefrontHosts } from "./platform/catalog.ts";
 import { CODE, ok, PlatformError } from "./platform/envelope.ts";
 import { registerPlatform } from "./platform/index.ts";
 import type { Platform } from "./platform/platform.ts";
@@ -74,10 +75,7 @@ function containsNul(value: unknown, depth = 0): boolean {
  * CORS for the brands' hosts only, on any port (preview hosts run on a chosen port).
  */
 function allowBrandOrigins(app: FastifyInstance, platform: Platform): void {
-  const hosts = new Set<string>();
-  for (const brand of platform.catalog.config.brands) {
-    for (const h of [...brand.hosts.production, ...brand.hosts.demo, `${brand.id}.localhost`, `${brand.id}-demo.localhost`]) hosts.add(h);
-  }
+  const hosts = storefrontHosts(platform.catalog.config);
   app.addHook("onRequest", async (request, reply) => {
     const origin = request.headers.origin;
     if (!origin) return;

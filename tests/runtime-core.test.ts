@@ -151,6 +151,11 @@ describe("error actions (spec §8)", () => {
   it("maps every code of the catalogue", () => {
     expect(actionFor(err(-3014), ctx)).toEqual({ clearArea: true, navigate: "/notArea" });
     expect(actionFor(err(6001), ctx)).toEqual({ clearUser: true, navigate: "/" });
+    expect(actionFor(new ApiError("auth", 6001, "not real-name verified", { ticket: "rn_abc" }), ctx)).toEqual({
+      clearUser: true,
+      navigate: "/",
+      realNameTicket: "rn_abc",
+    });
     expect(actionFor(err(-3016), ctx)).toEqual({ navigate: "/errorReplenish" });
     expect(actionFor(err(-600), ctx)).toEqual({ clearUser: true, openLogin: true, toast: "server says -600" });
     expect(actionFor(err(-600), { ...ctx, sdkView: true })).toEqual({ toast: "server says -600" });

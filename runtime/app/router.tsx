@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams
 import { MessagePage } from "../features/errors/MessagePage.tsx";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
 import { GameBanner } from "../features/game/components/GameBanner.tsx";
+import { CertifiedRealPage } from "../features/real-name/CertifiedRealPage.tsx";
 import { GameCodeEntry } from "../features/shell/GameCodeEntry.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
@@ -40,6 +41,8 @@ function screenElement(screen: Screen): ReactNode {
       return <MessagePage kind="showError" />;
     case "ErrorReplenish":
       return <MessagePage kind="errorReplenish" />;
+    case "CertifiedReal":
+      return <CertifiedRealPage />;
     case "SelectGame":
     case "SelectGoods":
       return (

@@ -1,6 +1,7 @@
 // The services every screen uses: the API client, tracking, and the one place errors are acted on.
 import type { i18n } from "i18next";
 import { createContext, useContext } from "react";
+import { setRealNameTicket } from "../features/real-name/ticket.ts";
 import { type ApiClient, createApiClient } from "../lib/api/client.ts";
 import { actionFor } from "../lib/api/error-actions.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
@@ -90,6 +91,7 @@ export function createServices(deps: ServiceDeps): Services {
   }));
   const handleError = (error: unknown) => {
     const action = actionFor(error, { sdkView, networkMessage: deps.i18n.t("error.network") });
+    if (action.realNameTicket) setRealNameTicket(action.realNameTicket);
     if (action.clearUser) removeItem("oauth_token");
     if (action.clearGame) removeItem("gameInfo");
     if (action.clearArea) removeItem("payment_domain_area");

@@ -2,7 +2,7 @@
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";
 import { ACCOUNT_COLUMNS, type AccountRow, loginResult } from "./login.ts";
-import { gameOf, type Handlers } from "./platform.ts";
+import { gameOf, type Handlers, type Platform } from "./platform.ts";
 
 const NAME = /^[\p{L}][\p{L}\p{M}·.' -]{0,28}[\p{L}]$/u;
 
@@ -16,23 +16,42 @@ export function validIdNumber(id: string): boolean {
 
 async function ticketUser(db: Queryable, ticket: string | undefined): Promise<string | undefined> {
   if (!ticket) return undefined;
-  const [row] = await db.query<{ user_id: string }>("SELECT user_id::text FROM sessions WHERE token = $1 AND expires_at > now()", [ticket]);
+  const [row] = await db.query<{ user_id: string }>(
+    "SELECT user_id::text FROM sessions WHERE token = $1 AND token LIKE 'rn\\_%' AND expires_at > now()",
+    [ticket],
+  );
   return row?.user_id;
+}
+
+/**
+ * Verifies the real name of the logged-in account, or of the account a 6001 ticket names; the
+ * ticket is spent. Used by the API call and by the sandbox's verification form.
+ */
+export async function verifyRealName(
+  platform: Platform,
+  o: { userId?: string; ticket?: string; name: string; idNumber: string },
+): Promise<void> {
+  const userId = o.userId ?? (await ticketUser(platform.db, o.ticket));
+  if (!userId) fail(E.realNameFailed);
+  const name = o.name.trim();
+  const id = o.idNumber.trim().toUpperCase();
+  if (!NAME.test(name) || !validIdNumber(id))
+    fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
+  await platform.db.transaction(async (tx) => {
+    await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
+    if (o.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [o.ticket]);
+  });
 }
 
 export const accountHandlers: Handlers = {
   async realNameVerify(ctx) {
     const game = gameOf(ctx.platform, ctx.params.client_id);
-    const userId =
-      ctx.user && ctx.user.brand_id === game.brand.id ? ctx.user.user_id : await ticketUser(ctx.platform.db, ctx.params.ticket);
-    if (!userId) fail(E.realNameFailed);
-    const name = ctx.params.name.trim();
-    const id = ctx.params.id_number.trim().toUpperCase();
-    if (!NAME.test(name) || !validIdNumber(id))
-      fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
-    await ctx.platform.db.transaction(async (tx) => {
-      await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
-      if (ctx.params.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [ctx.params.ticket]);
+    const own = ctx.user && ctx.user.brand_id === game.brand.id ? ctx.user.user_id : undefined;
+    await verifyRealName(ctx.platform, {
+      ...(own ? { userId: own } : {}),
+      ...(ctx.params.ticket ? { ticket: ctx.params.ticket } : {}),
+      name: ctx.params.name,
+      idNumber: ctx.params.id_number,
     });
     return { real_name: true };
   },

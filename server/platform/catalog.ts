@@ -450,6 +450,15 @@ export function buildCatalog(config: BrandsConfig): Catalog {
   };
 }
 
+/** Every host a brand's storefront answers on (configured and preview), for CORS and return links. */
+export function storefrontHosts(config: BrandsConfig): Set<string> {
+  const hosts = new Set<string>();
+  for (const brand of config.brands) {
+    for (const h of [...brand.hosts.production, ...brand.hosts.demo, `${brand.id}.localhost`, `${brand.id}-demo.localhost`]) hosts.add(h);
+  }
+  return hosts;
+}
+
 export function priceOf(game: CatalogGame, goods: CatalogGoods): { price: number; original?: number } {
   return {
     price: convert(goods.usd, game.currency),

@@ -1,6 +1,8 @@
 // Sandbox-only tools: artwork, the tracking events store, new make-up links, the Twitter provider.
 import type { FastifyInstance } from "fastify";
+import { verifyRealName } from "./account.ts";
 import { artSvg } from "./art.ts";
+import { storefrontHosts } from "./catalog.ts";
 import { newToken } from "./crypto.ts";
 import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
@@ -103,6 +105,8 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
       ),
   );
 
+  registerRealNameForm(app, platform);
+
   app.get<{ Querystring: { callback?: string } }>("/sandbox/provider/twitter", async (request, reply) => {
     const callback = request.query.callback ?? "";
     reply
@@ -122,5 +126,75 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
         `<style>body{font:16px system-ui;margin:2rem;max-width:24rem}a{display:block;margin:.75rem 0;padding:.75rem;border-radius:12px;background:#111827;color:#fff;text-align:center;text-decoration:none}a.no{background:#e5e7eb;color:#111827}</style></head>` +
         `<body><h1>Sandbox Twitter</h1><p>Authorize the store to use your account?</p><a href="${link("tw_alice")}">Continue as @alice</a><a href="${link("tw_bob")}">Continue as @bob</a><a class="no" href="${esc(denied.toString())}">Cancel</a></body></html>`,
     );
+  });
+}
+
+const FORM_STYLE =
+  "body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#eef1f5;color:#111827}main{max-width:26rem;margin:0 auto;padding:1.5rem}" +
+  ".card{background:#fff;border-radius:16px;padding:1.5rem;box-shadow:0 1px 3px #0002}h1{font-size:1.2rem;margin:0 0 .5rem}" +
+  "label{display:block;margin:.75rem 0}input{display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:0 .75rem;border:1px solid #d1d5db;border-radius:10px;font:inherit}" +
+  "button,a.button{display:block;width:100%;min-height:48px;margin-top:1rem;border:0;border-radius:12px;background:#111827;color:#fff;font:inherit;font-weight:600;text-align:center;line-height:48px;text-decoration:none}" +
+  ".error{color:#b91c1c}.badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:0 .6rem;font-size:.75rem;font-weight:700}";
+
+/**
+ * The sandbox's real-name verification form (what a real identity provider would host): the
+ * storefront sends the player here with the ticket of a 6001 answer and a return link on its own host.
+ */
+function registerRealNameForm(app: FastifyInstance, platform: Platform): void {
+  const hosts = storefrontHosts(platform.catalog.config);
+  const safeReturn = (url: string | undefined) => {
+    try {
+      const u = new URL(url ?? "");
+      return (u.protocol === "http:" || u.protocol === "https:") && hosts.has(u.hostname) ? u.toString() : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>Real-name verification</title><style>${FORM_STYLE}</style></head><body><main><div class="card"><span class="badge">SANDBOX</span>${body}</div></main></body></html>`;
+  const csp = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";
+  const form = (ticket: string, back: string, error?: string) =>
+    page(`<h1>Real-name verification</h1>${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
+<form method="post" action="/sandbox/realname"><input type="hidden" name="ticket" value="${esc(ticket)}"><input type="hidden" name="return" value="${esc(back)}">
+<label>Full name<input name="name" autocomplete="name" required maxlength="60"></label>
+<label>ID number<input name="id_number" autocomplete="off" required maxlength="40"></label>
+<p style="color:#6b7280;font-size:.875rem">Sandbox: 11010519491231002X passes the check-digit rule.</p>
+<button type="submit">Verify</button></form>`);
+
+  app.get<{ Querystring: { ticket?: string; return?: string } }>("/sandbox/realname", async (request, reply) => {
+    reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+    const back = safeReturn(request.query.return);
+    if (!back || !/^rn_[A-Za-z0-9_-]{1,60}$/.test(request.query.ticket ?? ""))
+      return reply.code(400).send(page("<h1>Invalid verification link</h1>"));
+    return reply.send(form(request.query.ticket ?? "", back));
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post<{ Body: Record<string, string | undefined> }>("/sandbox/realname", async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+      const { ticket = "", name = "", id_number: idNumber = "" } = request.body ?? {};
+      const back = safeReturn(request.body?.return);
+      if (!back) return reply.code(400).send(page("<h1>Invalid verification link</h1>"));
+      try {
+        await verifyRealName(platform, { ticket, name, idNumber });
+      } catch (err) {
+        // Failures send the player back to the store's first step, as the spec's message says.
+        const restart = new URL(back);
+        restart.searchParams.set("failed", "1");
+        return reply
+          .code(400)
+          .send(
+            page(
+              `<h1>Verification failed</h1><p class="error" role="alert">${esc(err instanceof Error ? err.message : "request failed")}</p><a class="button" href="${esc(restart.toString())}">Back to the store</a>`,
+            ),
+          );
+      }
+      const done = new URL(back);
+      done.searchParams.set("done", "1");
+      return reply.redirect(done.toString(), 303);
+    });
   });
 }

@@ -2,6 +2,7 @@
 // top-up, events and My routes, footer with the legal links.
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
+import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
@@ -41,6 +42,7 @@ export default function NewLayout() {
         {t("app.skipToContent")}
       </a>
       <StorageNotice />
+      <RealNameNotice />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />
         <h1 className="sf-header__title">{title}</h1>

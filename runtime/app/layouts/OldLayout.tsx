@@ -1,6 +1,7 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
+import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
@@ -22,6 +23,7 @@ export default function OldLayout() {
         {t("app.skipToContent")}
       </a>
       <StorageNotice />
+      <RealNameNotice />
       <header className="sf-header">
         <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>
           <img src="/icon.svg" alt="" width="32" height="32" />

@@ -19,6 +19,8 @@ export interface ErrorAction {
   reloadCouponsAfter?: number;
   /** Show the server's message (or the network message) as a toast. */
   toast?: string;
+  /** The ticket a 6001 answer carries, for the real-name verification form. */
+  realNameTicket?: string;
   /** Report to the tracking sink as an error event. */
   report?: boolean;
 }
@@ -44,8 +46,10 @@ export function actionFor(error: unknown, context: { sdkView: boolean; networkMe
   switch (error.code) {
     case CODE.wrongDomain:
       return { clearArea: true, navigate: "/notArea" };
-    case CODE.notRealName:
-      return { clearUser: true, navigate: "/" };
+    case CODE.notRealName: {
+      const ticket = (error.content as { ticket?: unknown } | null)?.ticket;
+      return { clearUser: true, navigate: "/", ...(typeof ticket === "string" ? { realNameTicket: ticket } : {}) };
+    }
     case CODE.replenishError:
       return { navigate: "/errorReplenish" };
     case CODE.notLoggedIn:

@@ -1,0 +1,16 @@
+// After a 6001 answer: a notice on every page that the account must verify its real name first.
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router-dom";
+import { useRealNameTicket } from "./ticket.ts";
+
+export function RealNameNotice() {
+  const { t } = useTranslation();
+  const ticket = useRealNameTicket();
+  const { pathname } = useLocation();
+  if (!ticket || pathname === "/certifiedReal") return null;
+  return (
+    <p className="sf-notice" role="alert">
+      {t("realName.notice")} <Link to="/certifiedReal">{t("realName.verify")}</Link>
+    </p>
+  );
+}
