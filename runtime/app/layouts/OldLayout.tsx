@@ -2,8 +2,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
+import { useGo } from "../navigation.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
@@ -17,6 +19,7 @@ export default function OldLayout() {
   useCarryOver();
   const { brand } = useBrand();
   const { step } = useRouteHandle();
+  const go = useGo(oldLayoutRoutes);
   return (
     <div className="sf-app sf-app--old" data-layout="old">
       <a className="sf-skip" href="#sf-main">
@@ -41,8 +44,18 @@ export default function OldLayout() {
                 className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined}
                 aria-current={i + 1 === step ? "step" : undefined}
               >
-                <span className="sf-steps__index">{i + 1}</span>
-                <span className="sf-steps__label">{t(key)}</span>
+                {i === 0 && step > 1 ? (
+                  // Going back to the game choice is always allowed (spec §2 navigation rules).
+                  <button type="button" className="sf-steps__link" onClick={() => go("SelectGame")}>
+                    <span className="sf-steps__index">{i + 1}</span>
+                    <span className="sf-steps__label">{t(key)}</span>
+                  </button>
+                ) : (
+                  <>
+                    <span className="sf-steps__index">{i + 1}</span>
+                    <span className="sf-steps__label">{t(key)}</span>
+                  </>
+                )}
               </li>
             ))}
           </ol>
