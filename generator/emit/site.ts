@@ -61,7 +61,8 @@ export function pageCsp(brand: Brand, styleHashes: string[]): string {
     "font-src 'self'",
     // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
     `connect-src 'self' ${connectOrigins(brand).join(" ")} http://*.${brand.id}.localhost:* http://*.${brand.id}-demo.localhost:*`,
-    "frame-src https:",
+    // Embedded payment dialogs (Airwallex, Alipay card, MyCard) frame the provider's page.
+    "frame-src 'self' https: http://*.localhost:*",
     "manifest-src 'self'",
     "worker-src 'self'",
     "form-action 'self' https:",

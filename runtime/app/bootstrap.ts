@@ -8,6 +8,7 @@ import { resolveLanguage } from "../lib/language.ts";
 import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
 import type { Session } from "../lib/session-context.ts";
 import { getItem, type StorageKey } from "../lib/storage.ts";
+import { chosenGame } from "./services.ts";
 
 export interface Boot {
   runtime: BrandRuntime;
@@ -44,8 +45,15 @@ export async function bootstrap(location: Location): Promise<Boot> {
   const areaGames = Object.entries(brand.games)
     .filter(([, g]) => g?.area === area)
     .map(([key]) => key);
+  // A sub-game chosen here (paymentGameInfo) keeps its parent's game key; a link's client id wins.
+  const chosen = chosenGame();
+  const chosenKey =
+    chosen && (clientId ? chosen.client_id === clientId : !area || areaGames.includes(chosen.game_key)) ? chosen.game_key : undefined;
   const game =
-    gameForClientId(brand, clientId) ?? (area && !areaGames.includes(brand.defaultGame) ? areaGames[0] : undefined) ?? brand.defaultGame;
+    gameForClientId(brand, clientId) ??
+    chosenKey ??
+    (area && !areaGames.includes(brand.defaultGame) ? areaGames[0] : undefined) ??
+    brand.defaultGame;
   const areaConfig = area ? brand.areas[area] : Object.values(brand.areas)[0];
   const lang = resolveLanguage({
     param: params.get("spec_lang"),

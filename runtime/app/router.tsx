@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
 import { MessagePage } from "../features/errors/MessagePage.tsx";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
-import { GameBanner } from "../features/game/components/GameBanner.tsx";
+import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
 import { CertifiedRealPage } from "../features/real-name/CertifiedRealPage.tsx";
 import { GameCodeEntry } from "../features/shell/GameCodeEntry.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
@@ -31,7 +31,7 @@ function GameCodeGate() {
   return code.startsWith("@") ? <GameCodeEntry /> : <NotFoundPage />;
 }
 
-function screenElement(screen: Screen): ReactNode {
+function screenElement(screen: Screen, layout: LayoutVersion): ReactNode {
   switch (screen) {
     case "NotFound":
       return <NotFoundPage />;
@@ -44,31 +44,31 @@ function screenElement(screen: Screen): ReactNode {
     case "CertifiedReal":
       return <CertifiedRealPage />;
     case "SelectGame":
+      return layout === "old" ? <OldSelectGame /> : <NewSelectGoods />;
     case "SelectGoods":
-      return (
-        <>
-          <GameBanner />
-          <ScreenSkeleton screen={screen} banner={false} />
-        </>
-      );
+      return layout === "old" ? <OldSelectGoods /> : <NewSelectGoods />;
+    case "Recharge":
+      return <OldRecharge />;
+    case "Result":
+      return <OldResult />;
     default:
       return <ScreenSkeleton screen={screen} />;
   }
 }
 
-function toRoutes(entry: RouteEntry, brand: Brand): RouteObject[] {
+function toRoutes(entry: RouteEntry, brand: Brand, layout: LayoutVersion): RouteObject[] {
   const handle: RouteHandle = { step: entry.step, titleKey: entry.titleKey, nav: entry.nav };
   const enabled = !entry.feature || brand.features[entry.feature];
   if (entry.children) {
     // A parent path that redirects, and a pathless layout route holding the children.
     return [
       { path: entry.path, element: <Redirect to={entry.redirect ?? "/"} /> },
-      { id: entry.screen, children: entry.children.flatMap((c) => toRoutes(c, brand)) },
+      { id: entry.screen, children: entry.children.flatMap((c) => toRoutes(c, brand, layout)) },
     ];
   }
   if (entry.redirect) return [{ path: entry.path, element: <Redirect to={entry.redirect} /> }];
   if (entry.path === "/@*") return [{ path: "/:code/*", element: <GameCodeGate />, handle }];
-  const element = enabled && entry.screen ? screenElement(entry.screen) : <NotFoundPage />;
+  const element = enabled && entry.screen ? screenElement(entry.screen, layout) : <NotFoundPage />;
   return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
 }
 
@@ -82,7 +82,7 @@ export function createRouter(layout: LayoutVersion, brand: Brand) {
           <Layout />
         </Suspense>
       ),
-      children: manifest.flatMap((entry) => toRoutes(entry, brand)),
+      children: manifest.flatMap((entry) => toRoutes(entry, brand, layout)),
     },
   ]);
 }

@@ -1,6 +1,7 @@
 // The services every screen uses: the API client, tracking, and the one place errors are acted on.
 import type { i18n } from "i18next";
 import { createContext, useContext } from "react";
+import { removeUser, userFor } from "../features/login/user-store.ts";
 import { setRealNameTicket } from "../features/real-name/ticket.ts";
 import { type ApiClient, createApiClient } from "../lib/api/client.ts";
 import { actionFor } from "../lib/api/error-actions.ts";
@@ -21,6 +22,8 @@ export interface Services {
   apiHost(): string;
   /** Carries out the spec's reaction to an error (toast, log out, go to a page…). */
   handleError(error: unknown): void;
+  /** The device, tracking session and traffic source a pay order carries (spec §7 common payload). */
+  payContext(): { did: string; session_id: string; session_time: number; traffic_source?: string };
 }
 
 export const ServicesContext = createContext<Services | null>(null);
@@ -44,13 +47,35 @@ export function deviceId(params: URLSearchParams): string {
   return uuid;
 }
 
-function trackingSession(): { id: string; time: number } {
-  let start = getItem<number>("trackTimestamp");
-  if (typeof start !== "number") {
-    start = Date.now();
-    setItem("trackTimestamp", start);
-  }
-  return { id: `${start.toString(36)}`, time: Math.floor(start / 1000) };
+/** A tracking session lasts while the player is active; 30 idle minutes start a new one. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+export function trackingSession(now = Date.now()): { id: string; time: number } {
+  const stored = getItem<{ start: number; seen: number }>("trackTimestamp");
+  const live = typeof stored === "object" && stored !== null && typeof stored.start === "number" && now - stored.seen < SESSION_IDLE_MS;
+  const start = live ? stored.start : now;
+  setItem("trackTimestamp", { start, seen: now });
+  return { id: start.toString(36), time: Math.floor(start / 1000) };
+}
+
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_pay"] as const;
+
+/** The utm_* of the entry link are kept as the traffic source until another link brings new ones. */
+export function trafficSource(params: URLSearchParams): string | undefined {
+  const fresh = Object.fromEntries(UTM_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)?.slice(0, 100) ?? ""]] : [])));
+  if (Object.keys(fresh).length > 0) setItem("trafficSource", fresh);
+  const stored = getItem<Record<string, string>>("trafficSource");
+  if (typeof stored !== "object" || stored === null) return undefined;
+  const parts = UTM_KEYS.filter((k) => typeof stored[k] === "string").map((k) => `${k}=${stored[k]}`);
+  return parts.length > 0 ? parts.join("&") : undefined;
+}
+
+/** The game chosen in the game picker: its client id and its (parent's) game key. */
+export function chosenGame(): { client_id: string; game_key: string } | undefined {
+  const v = getItem<{ client_id?: unknown; game_key?: unknown }>("paymentGameInfo");
+  return typeof v === "object" && v !== null && typeof v.client_id === "string" && typeof v.game_key === "string"
+    ? { client_id: v.client_id, game_key: v.game_key }
+    : undefined;
 }
 
 export interface ServiceDeps {
@@ -70,29 +95,39 @@ export function createServices(deps: ServiceDeps): Services {
     (params.get("visit") === "sdk" && (params.get("platform") as ReturnType<typeof platformOf> | null)) || platformOf(navigator.userAgent);
   const gameConfig = runtime.brand.games[deps.game];
   const sdkView = params.get("visit") === "sdk";
-  const clientId = (sdkView && params.get("client_id")) || gameConfig?.clientIdMap[platform] || params.get("client_id") || "";
+  const urlClient = params.get("client_id");
+  // A sub-game chosen in this store is remembered with its parent's game key (paymentGameInfo).
+  const chosen = chosenGame();
+  const stored = chosen?.game_key === deps.game ? chosen.client_id : undefined;
+  const clientId =
+    (sdkView && urlClient) ||
+    (urlClient && urlClient === stored ? urlClient : undefined) ||
+    (!urlClient ? stored : undefined) ||
+    gameConfig?.clientIdMap[platform] ||
+    urlClient ||
+    "";
   const did = deviceId(params);
   const plan = () => hostPlan(runtime.brand, runtime.mode, location, getItem<string>("paymentBakApi"));
-  const token = () => (sdkView ? params.get("oauth_token") : getItem<string>("oauth_token")) ?? undefined;
+  const token = () => (sdkView ? params.get("oauth_token") : userFor(clientId)?.oauth_token) ?? undefined;
   const api = createApiClient({
     plan,
     common: () => ({ idfv: did, spec_lang: deps.i18n.language, oauth_token: token() }),
     remember: (host) => setItem("paymentBakApi", host),
   });
-  const session = trackingSession();
+  const traffic = trafficSource(params);
   const tracker = createTracker(() => ({
     host: plan().tracking,
     appId: runtime.brand.tracking.appId,
     eventId: runtime.brand.tracking.eventId,
-    sessionId: session.id,
-    sessionTime: session.time,
+    sessionId: trackingSession().id,
+    sessionTime: trackingSession().time,
     did,
     clientId,
   }));
   const handleError = (error: unknown) => {
     const action = actionFor(error, { sdkView, networkMessage: deps.i18n.t("error.network") });
     if (action.realNameTicket) setRealNameTicket(action.realNameTicket);
-    if (action.clearUser) removeItem("oauth_token");
+    if (action.clearUser) removeUser(clientId);
     if (action.clearGame) removeItem("gameInfo");
     if (action.clearArea) removeItem("payment_domain_area");
     if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
@@ -100,5 +135,9 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.openLogin) deps.openLogin();
     if (action.navigate) deps.navigate(action.navigate);
   };
-  return { api, tracker, platform, clientId, sdkView, handleError, apiHost: () => plan().hosts[0] ?? location.origin };
+  const payContext = () => {
+    const s = trackingSession();
+    return { did, session_id: s.id, session_time: s.time, ...(traffic ? { traffic_source: traffic } : {}) };
+  };
+  return { api, tracker, platform, clientId, sdkView, handleError, payContext, apiHost: () => plan().hosts[0] ?? location.origin };
 }

@@ -1,6 +1,7 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
+import { LoginHost } from "../../features/login/LoginDialog.tsx";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";
@@ -8,6 +9,7 @@ import { useCarryOver } from "../carry-over.ts";
 import { useGo } from "../navigation.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
+import { HeaderUser } from "./HeaderUser.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { StorageNotice } from "./StorageNotice.tsx";
@@ -32,7 +34,7 @@ export default function OldLayout() {
           <img src="/icon.svg" alt="" width="32" height="32" />
           <span>{brand.name}</span>
         </Link>
-        <div className="sf-header__user" data-slot="user" />
+        <HeaderUser />
         <DemoBadge />
       </header>
       {step ? (
@@ -64,6 +66,7 @@ export default function OldLayout() {
       <main id="sf-main" className="sf-main">
         <Outlet />
       </main>
+      <LoginHost />
       <Footer>
         <LanguagePicker />
       </Footer>

@@ -1,0 +1,124 @@
+// The steps of a purchase in the storefront, shared by the journey specs. Works in both layouts:
+// the new layout's sheet and popup, the old layout's /recharge and /result pages.
+import { expect, type Page } from "@playwright/test";
+import { brandUrl } from "./helpers.ts";
+
+export const BRANDS = ["aurora", "sakura", "hanbit", "jade", "borealis"] as const;
+export type BrandId = (typeof BRANDS)[number];
+
+/** How a player enters each brand: brands with several sales areas need the area in the link. */
+export const ENTRY: Record<BrandId, string> = {
+  aurora: "&domain_area=universal",
+  sakura: "",
+  hanbit: "",
+  jade: "&domain_area=twhk",
+  borealis: "",
+};
+
+export const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
+
+export async function layoutOf(page: Page): Promise<"old" | "new"> {
+  const layout = await page.locator("[data-layout]").first().getAttribute("data-layout");
+  return layout === "new" ? "new" : "old";
+}
+
+/** Opens the store in English and gets to the goods (the old layout's first step picks the game). */
+export async function openStore(page: Page, brand: BrandId, query = ""): Promise<"old" | "new"> {
+  await page.goto(brandUrl(brand, `/?spec_lang=en${ENTRY[brand]}${query}`));
+  const layout = await layoutOf(page);
+  if (layout === "old" && new URL(page.url()).pathname === "/selectGame") {
+    await page.getByTestId("game-list").locator('button[aria-current="true"]').first().click();
+  }
+  await expect(page.getByTestId("goods-grid")).toBeVisible();
+  return layout;
+}
+
+export async function logIn(page: Page, username: string, password = "sandbox-pass"): Promise<void> {
+  await page.getByTestId("login-open").click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  const submit = dialog.getByRole("button", { name: "Log in", exact: true });
+  await expect(submit).toBeDisabled();
+  await dialog.locator("input[name=username]").fill(`  ${username} `);
+  await dialog.locator("input[name=password]").fill(password);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByTestId("account-name")).toHaveText(username);
+}
+
+/** Server n (1-based) and its first character; returns the character's name. */
+export async function chooseRole(page: Page, server = 1): Promise<string> {
+  await page.getByTestId("server-open").click();
+  const dialog = page.getByRole("dialog", { name: "Select server" });
+  await dialog.getByRole("button", { name: "All servers" }).click();
+  await dialog
+    .getByTestId("server-list")
+    .getByRole("button")
+    .nth(server - 1)
+    .click();
+  const confirm = page.getByTestId("role-confirm");
+  if (!(await confirm.isVisible().catch(() => false))) {
+    const select = page.getByTestId("role-select");
+    await expect(select).toBeVisible();
+    const value = await select.locator("option:not([disabled])").first().getAttribute("value");
+    await select.selectOption(value ?? "");
+  }
+  await expect(confirm).toBeVisible();
+  return ((await confirm.textContent()) ?? "").split("·")[0]?.trim() ?? "";
+}
+
+export async function chooseGoods(page: Page, tab: "Gems" | "Passes" | "Bundles", index: number): Promise<string> {
+  const tabs = page.getByRole("group").filter({ has: page.getByRole("button", { name: tab }) });
+  if ((await tabs.count()) > 0) await page.getByRole("button", { name: tab, exact: true }).click();
+  const tile = page.getByTestId("goods-grid").locator(".sf-goods-tile").nth(index);
+  await tile.click();
+  await expect(tile).toHaveAttribute("aria-pressed", "true");
+  return (await tile.getAttribute("data-product")) ?? "";
+}
+
+/** Buy → the recharge (sheet or page) with its channels loaded. */
+export async function openRecharge(page: Page): Promise<void> {
+  await page.getByTestId("buy-button").click();
+  await expect(page.getByTestId("channel-list")).toBeVisible();
+}
+
+/** Picks the channel whose key matches, changing the payment region when needed. */
+export async function chooseChannel(page: Page, key: RegExp): Promise<void> {
+  const region = page.getByTestId("region-select");
+  const regions = await region.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  for (const [i, r] of regions.entries()) {
+    if (i > 0) await region.selectOption(r);
+    const keys = await page
+      .getByTestId("channel-list")
+      .locator("[data-channel]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-channel") ?? ""));
+    const hit = keys.find((k) => key.test(k));
+    if (hit) {
+      const channel = page.locator(`[data-channel="${hit}"]`);
+      await channel.click();
+      await expect(channel).toHaveAttribute("aria-pressed", "true");
+      return;
+    }
+  }
+  throw new Error(`no channel matching ${key} in any region`);
+}
+
+/** Pays with a redirect method: the pay window opens with the sandbox checkout; returns it. */
+export async function payByRedirect(page: Page): Promise<Page> {
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/sandbox\/checkout\//);
+  await expect(checkout.getByRole("heading", { name: /checkout/ })).toBeVisible();
+  return checkout;
+}
+
+export async function decide(checkout: Page, outcome: "Approve payment" | "Decline payment" | "Leave pending"): Promise<void> {
+  await checkout.getByRole("button", { name: outcome }).click();
+  await expect(checkout.getByRole("heading", { name: /Payment (approved|declined|left pending)/ })).toBeVisible();
+  await checkout.close();
+}
+
+export async function expectResult(page: Page, status: "pending" | "success" | "fail"): Promise<void> {
+  const result = page.getByTestId("result");
+  await expect(result).toHaveAttribute("data-status", status, { timeout: 15_000 });
+}

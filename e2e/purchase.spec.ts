@@ -1,0 +1,54 @@
+// The purchase journey on every brand, in its layout, on a phone and a desktop: browse without an
+// account, log in, choose server, character and goods, pay in the sandbox checkout, see the result.
+import { expect, test } from "@playwright/test";
+import {
+  BRANDS,
+  chooseChannel,
+  chooseGoods,
+  chooseRole,
+  decide,
+  expectResult,
+  logIn,
+  openRecharge,
+  openStore,
+  payByRedirect,
+  VIEWPORTS,
+} from "./journey.ts";
+
+const REDIRECT = /^(10201|11001|11401|10801|10302)_/;
+
+for (const brand of BRANDS) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`${brand} · ${size}: browse, log in, pay by redirect, approved → success`, async ({ page }, info) => {
+      await page.setViewportSize(viewport);
+      const layout = await openStore(page, brand);
+      // Anonymous: goods and prices show; buying asks for a login.
+      await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toContainText(/\d/);
+      await chooseGoods(page, "Gems", 0);
+      await page.getByTestId("buy-button").click();
+      await expect(page.getByRole("dialog", { name: "Log in" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await logIn(page, `${brand}_player`);
+      const role = await chooseRole(page, 1);
+      await chooseGoods(page, "Gems", size === "phone" ? 0 : 1);
+      await page.screenshot({ path: info.outputPath(`${brand}-${size}-1-goods.png`) });
+      await openRecharge(page);
+      if (layout === "old") await expect(page).toHaveURL(/\/recharge/);
+      await expect(page.getByTestId("order-role")).toHaveText(role);
+      await chooseChannel(page, REDIRECT);
+      await page.screenshot({ path: info.outputPath(`${brand}-${size}-2-recharge.png`) });
+      const checkout = await payByRedirect(page);
+      await expectResult(page, "pending");
+      if (layout === "old") await expect(page).toHaveURL(/\/result\?billing_no=/);
+      await decide(checkout, "Approve payment");
+      await expectResult(page, "success");
+      const result = page.getByTestId("result");
+      await expect(result).toContainText(`${brand}_player`);
+      await expect(result).toContainText(role);
+      await page.screenshot({ path: info.outputPath(`${brand}-${size}-3-success.png`) });
+      await result.getByTestId("recharge-done").click();
+      if (layout === "new") await expect(result).toBeHidden();
+      else await expect(page).toHaveURL(/\/selectGoods/);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// The game picker (spec §2): games with their logo and name, sub-games behind an expander.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useServices } from "../../../app/services.ts";
+import type { Game } from "../../../generated/api-types.ts";
+import { useSession } from "../../../lib/session-context.ts";
+import { useGames } from "../api/get-games.ts";
+import { type GameChoice, useChangeGame } from "../change-game.ts";
+
+export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?: boolean }) {
+  const { t } = useTranslation();
+  const { area } = useSession();
+  const { clientId, tracker } = useServices();
+  const { data, isPending } = useGames(area);
+  const change = useChangeGame();
+  const [expanded, setExpanded] = useState<number | null>(null);
+  useEffect(() => {
+    if (data) tracker.track("viewGameList", { count: data.games.length });
+  }, [data, tracker]);
+  if (isPending) return <div className="sf-skeleton__rows" aria-busy="true" />;
+  const games = (data?.games ?? []).filter((g) => g.is_select_game);
+  const pick = async (choice: GameChoice) => {
+    if (choice.clientId === clientId) onPicked?.();
+    else if (await change(choice, ask)) onPicked?.();
+  };
+  const row = (g: Game) => {
+    const subs = Object.values(g.sub_game);
+    const current = g.client_id === clientId || subs.some((s) => s.client_id === clientId);
+    return (
+      <li key={g.gp_id} className={`sf-game${current ? " is-current" : ""}`}>
+        <div className="sf-game__row">
+          <button
+            type="button"
+            className="sf-game__pick"
+            aria-current={g.client_id === clientId ? "true" : undefined}
+            onClick={() => void pick({ clientId: g.client_id, gameKey: g.game_key, name: g.name })}
+          >
+            <img src={g.logo} alt="" width="48" height="48" loading="lazy" />
+            <span>{g.name}</span>
+          </button>
+          {subs.length > 0 ? (
+            <button
+              type="button"
+              className="sf-icon-button sf-game__expand"
+              aria-expanded={expanded === g.gp_id}
+              aria-label={`${t("game.subGames")}: ${g.name}`}
+              onClick={() => setExpanded((e) => (e === g.gp_id ? null : g.gp_id))}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+        {expanded === g.gp_id ? (
+          <ul className="sf-game__subs">
+            {subs.map((s) => (
+              <li key={s.code}>
+                <button
+                  type="button"
+                  className="sf-game__pick"
+                  aria-current={s.client_id === clientId ? "true" : undefined}
+                  onClick={() => void pick({ clientId: s.client_id, gameKey: g.game_key, name: s.name })}
+                >
+                  <img src={s.logo} alt="" width="40" height="40" loading="lazy" />
+                  <span>{s.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </li>
+    );
+  };
+  return (
+    <ul className="sf-games" data-testid="game-list">
+      {games.map(row)}
+    </ul>
+  );
+}

@@ -1,0 +1,212 @@
+// The login popup (spec §2, §5): account or prepaid-card login, the third-party providers of the
+// login config, and the privacy and user-agreement notes.
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useServices } from "../../app/services.ts";
+import { CODE } from "../../generated/api-errors.ts";
+import { ApiError } from "../../lib/api/client.ts";
+import { useBrand } from "../../lib/brand-context.ts";
+import { Dialog } from "../../ui/dialog.tsx";
+import { richText } from "../../ui/rich.tsx";
+import { useCurrentGame, useLoginConfig } from "../purchase/queries.ts";
+import { encodeCredential, isInAppBrowser } from "./encode.ts";
+import { ProviderIcon } from "./ProviderIcon.tsx";
+import { NEEDS_REAL_BROWSER, type Provider, SignInCancelled, signIn } from "./providers.ts";
+import { OPEN_LOGIN_EVENT, useSessionActions } from "./session.ts";
+
+type Mode = "account" | "card";
+
+export function LoginHost() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    window.addEventListener(OPEN_LOGIN_EVENT, show);
+    return () => window.removeEventListener(OPEN_LOGIN_EVENT, show);
+  }, []);
+  return open ? <LoginDialog onClose={() => setOpen(false)} /> : null;
+}
+
+function LoginDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const services = useServices();
+  const { completeLogin } = useSessionActions();
+  const { parent } = useCurrentGame();
+  const config = useLoginConfig(true);
+  const [mode, setMode] = useState<Mode>("account");
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [reveal, setReveal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [envBlocked, setEnvBlocked] = useState(false);
+  const ids = { account: useId(), password: useId(), hint: useId(), error: useId() };
+  const ready = account.trim() !== "" && password.trim() !== "";
+
+  const fail = (err: unknown) => {
+    if (err instanceof SignInCancelled) return;
+    if (err instanceof ApiError && err.code === CODE.notRealName) {
+      onClose();
+      services.handleError(err);
+      return;
+    }
+    setError(err instanceof ApiError ? err.message || t("error.logFail") : t("error.network"));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await services.api.call("auth", {
+        username: encodeCredential(account),
+        password: encodeCredential(password),
+        login_type: mode,
+        client_id: services.clientId,
+      });
+      completeLogin(result, mode);
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  };
+
+  const withProvider = async (provider: Provider) => {
+    if (NEEDS_REAL_BROWSER.has(provider) && isInAppBrowser(navigator.userAgent)) {
+      setEnvBlocked(true);
+      return;
+    }
+    if (!config.data) return;
+    setBusy(true);
+    setError(null);
+    try {
+      completeLogin(await signIn(provider, { api: services.api, clientId: services.clientId, config: config.data }), provider);
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  };
+
+  const privacy = parent?.privacy ?? brand.links.privacy;
+  const terms = parent?.terms ?? brand.links.terms;
+  const providers = config.data?.json_type ?? [];
+  return (
+    <Dialog open title={t("login.title")} onClose={onClose}>
+      <form className="sf-login" onSubmit={submit} noValidate>
+        {brand.features.prepaidCard ? (
+          <fieldset className="sf-segmented">
+            <legend className="sf-visually-hidden">{t("login.title")}</legend>
+            {(["account", "card"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={mode === m}
+                onClick={() => {
+                  setMode(m);
+                  setError(null);
+                }}
+              >
+                {t(m === "account" ? "login.byAccount" : "login.byCard")}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        <p id={ids.hint} className="sf-field-hint">
+          {t(mode === "account" ? "login.enterAccount" : "login.enterCard")}
+        </p>
+        <label className="sf-field" htmlFor={ids.account}>
+          <span>{t(mode === "account" ? "login.account" : "login.cardNumber")}</span>
+          <input
+            id={ids.account}
+            name="username"
+            autoComplete={mode === "account" ? "username" : "off"}
+            value={account}
+            maxLength={mode === "card" ? 80 : 128}
+            aria-describedby={ids.hint}
+            onChange={(e) => setAccount(e.target.value)}
+          />
+        </label>
+        <label className="sf-field" htmlFor={ids.password}>
+          <span>{t(mode === "account" ? "login.password" : "login.cardPassword")}</span>
+          <span className="sf-field__row">
+            <input
+              id={ids.password}
+              name="password"
+              type={reveal ? "text" : "password"}
+              autoComplete={mode === "account" ? "current-password" : "off"}
+              value={password}
+              maxLength={mode === "card" ? 80 : 128}
+              aria-describedby={error ? ids.error : ids.hint}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button type="button" className="sf-field__toggle" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+              {t(reveal ? "login.hidePassword" : "login.showPassword")}
+            </button>
+          </span>
+        </label>
+        {error ? (
+          <p id={ids.error} className="sf-form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="sf-button sf-button--primary sf-button--block" disabled={!ready || busy} aria-busy={busy}>
+          {t("login.submit")}
+        </button>
+        {providers.length > 0 ? (
+          <div className="sf-login__providers">
+            <p className="sf-divider">{t("login.orWith")}</p>
+            <ul>
+              {providers.map((p) => (
+                <li key={p}>
+                  <button type="button" className="sf-provider" data-provider={p} disabled={busy} onClick={() => void withProvider(p)}>
+                    <ProviderIcon provider={p} />
+                    <span>{t("login.continueWith", { provider: t(`login.provider.${p}`) })}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {envBlocked ? <InAppNotice /> : null}
+        <p className="sf-login__note">
+          {richText(t as never, "login.privacyNote", {
+            privacy: (
+              <a href={privacy} target="_blank" rel="noopener noreferrer">
+                {t("login.privacy")}
+              </a>
+            ),
+            terms: (
+              <a href={terms} target="_blank" rel="noopener noreferrer">
+                {t("login.terms")}
+              </a>
+            ),
+          })}
+        </p>
+      </form>
+    </Dialog>
+  );
+}
+
+/** tip_login_env_error: the page must be opened in a real browser; offer the link to copy. */
+function InAppNotice() {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="sf-notice" role="alert">
+      <p>{t("error.loginEnv")}</p>
+      <button
+        type="button"
+        className="sf-button sf-button--secondary"
+        onClick={() => {
+          void navigator.clipboard?.writeText(window.location.href).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? t("common.copied") : t("common.copyUrl")}
+      </button>
+    </div>
+  );
+}

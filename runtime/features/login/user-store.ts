@@ -1,0 +1,73 @@
+// Who is logged in, per game (spec §3, §4): user info is kept per game product id (paymentUserinfo)
+// and, as the legacy key, per client id (userMap). Logged in = a token exists for the current game.
+import { useSyncExternalStore } from "react";
+import { getItem, removeItem, setItem } from "../../lib/storage.ts";
+
+export interface UserInfo {
+  username: string;
+  suid: string;
+  oauth_token: string;
+  gp_id: number;
+}
+
+type UserMap = Record<string, UserInfo>;
+
+const isUser = (v: unknown): v is UserInfo =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as UserInfo).username === "string" &&
+  typeof (v as UserInfo).oauth_token === "string" &&
+  (v as UserInfo).oauth_token.length > 0 &&
+  typeof (v as UserInfo).gp_id === "number";
+
+/** A stored map with only well-formed entries (a foreign or corrupt value is dropped, never trusted). */
+function readMap(key: "paymentUserinfo" | "userMap"): UserMap {
+  const raw = getItem<unknown>(key);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => isUser(v))) as UserMap;
+}
+
+const listeners = new Set<() => void>();
+let version = 0;
+function changed() {
+  version++;
+  for (const l of listeners) l();
+}
+
+/** The user of a game: by its product id when known, else the legacy entry of the client id. */
+export function userFor(clientId: string, gpId?: number): UserInfo | undefined {
+  const byClient = readMap("userMap")[clientId];
+  const gp = gpId ?? byClient?.gp_id;
+  return (gp !== undefined ? readMap("paymentUserinfo")[String(gp)] : undefined) ?? byClient;
+}
+
+export function saveUser(clientId: string, user: UserInfo): void {
+  setItem("paymentUserinfo", { ...readMap("paymentUserinfo"), [String(user.gp_id)]: user });
+  setItem("userMap", { ...readMap("userMap"), [clientId]: user });
+  setItem("oauth_token", user.oauth_token);
+  changed();
+}
+
+/** Forgets the game's user (logout, -600, 6001); other games keep theirs. */
+export function removeUser(clientId: string): void {
+  const user = userFor(clientId);
+  const byGp = readMap("paymentUserinfo");
+  const byClient = readMap("userMap");
+  if (user) delete byGp[String(user.gp_id)];
+  for (const [id, u] of Object.entries(byClient)) if (id === clientId || (user && u.gp_id === user.gp_id)) delete byClient[id];
+  setItem("paymentUserinfo", byGp);
+  setItem("userMap", byClient);
+  removeItem("oauth_token");
+  changed();
+}
+
+export function useUser(clientId: string): UserInfo | undefined {
+  useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => version,
+  );
+  return userFor(clientId);
+}

@@ -1,0 +1,186 @@
+// The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
+// Old: steps 1–4 as pages (select game, select role and goods, recharge, result).
+import "./purchase.css";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useGo } from "../../app/navigation.ts";
+import { useServices } from "../../app/services.ts";
+import { oldLayoutRoutes } from "../../generated/routes.ts";
+import { Dialog } from "../../ui/dialog.tsx";
+import { GameBanner } from "../game/components/GameBanner.tsx";
+import { GameList } from "../game/components/GameList.tsx";
+import { GoodsGrid } from "../goods/GoodsGrid.tsx";
+import { type Paid, RechargePanel } from "../recharge/RechargePanel.tsx";
+import { ResultPanel } from "../result/ResultPanel.tsx";
+import { RecipientCard } from "../role/RecipientCard.tsx";
+import { BuyBar } from "./BuyBar.tsx";
+import { type PurchaseFlow, PurchaseFlowContext } from "./flow-context.ts";
+import { useSelection } from "./selection.ts";
+
+function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
+  return (
+    <div className="sf-purchase">
+      <GameBanner onChangeGame={onChangeGame} />
+      <RecipientCard />
+      <GoodsGrid />
+      <BuyBar />
+    </div>
+  );
+}
+
+interface ResultState {
+  billingNo: string;
+  payUrl?: string;
+}
+
+/** New layout: recharge in a bottom sheet, the result in a popup; `billing_no` in the link opens it. */
+export function NewSelectGoods() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [sheet, setSheet] = useState(false);
+  const [picker, setPicker] = useState(false);
+  const [result, setResult] = useState<ResultState | null>(() => {
+    const billingNo = new URLSearchParams(search).get("billing_no");
+    return billingNo ? { billingNo } : null;
+  });
+  const flow: PurchaseFlow = {
+    openRecharge: () => {
+      setResult(null);
+      setSheet(true);
+    },
+    showResult: (billingNo, payUrl) => setResult({ billingNo, ...(payUrl ? { payUrl } : {}) }),
+  };
+  const closeResult = () => {
+    setResult(null);
+    // A result opened by the link is done with: the link's billing_no goes.
+    const params = new URLSearchParams(search);
+    if (params.has("billing_no")) {
+      params.delete("billing_no");
+      navigate({ search: params.toString() }, { replace: true });
+    }
+  };
+  const paid = (p: Paid) => {
+    setSheet(false);
+    setResult({ billingNo: p.billingNo, ...(p.payUrl ? { payUrl: p.payUrl } : {}) });
+  };
+  return (
+    <PurchaseFlowContext.Provider value={flow}>
+      <SelectGoodsBody onChangeGame={() => setPicker(true)} />
+      <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
+        {sheet ? <RechargePanel onPaid={paid} /> : null}
+      </Dialog>
+      <Dialog open={result !== null} title={t("result.title")} onClose={closeResult}>
+        {result ? (
+          <ResultPanel
+            billingNo={result.billingNo}
+            {...(result.payUrl ? { payUrl: result.payUrl } : {})}
+            onChangeWay={flow.openRecharge}
+            onClose={closeResult}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog open={picker} title={t("game.select")} onClose={() => setPicker(false)}>
+        {picker ? <GameList onPicked={() => setPicker(false)} /> : null}
+      </Dialog>
+    </PurchaseFlowContext.Provider>
+  );
+}
+
+function useOldFlow(): PurchaseFlow {
+  const go = useGo(oldLayoutRoutes);
+  const { clientId } = useServices();
+  const [, update] = useSelection(clientId);
+  return {
+    openRecharge: () => go("Recharge"),
+    showResult: (billingNo, payUrl) => {
+      update({ billing_no: billingNo, ...(payUrl ? { pay_url: payUrl } : {}) });
+      go("Result", `?billing_no=${encodeURIComponent(billingNo)}`);
+    },
+  };
+}
+
+/** Old layout, step 1. */
+export function OldSelectGame() {
+  const { t } = useTranslation();
+  const go = useGo(oldLayoutRoutes);
+  return (
+    <div className="sf-purchase">
+      <section className="sf-card">
+        <h2 className="sf-card__title">{t("game.select")}</h2>
+        <GameList onPicked={() => go("SelectGoods")} />
+      </section>
+    </div>
+  );
+}
+
+/** Old layout, step 2. */
+export function OldSelectGoods() {
+  const flow = useOldFlow();
+  const go = useGo(oldLayoutRoutes);
+  return (
+    <PurchaseFlowContext.Provider value={flow}>
+      <SelectGoodsBody onChangeGame={() => go("SelectGame")} />
+    </PurchaseFlowContext.Provider>
+  );
+}
+
+/** Old layout, step 3: the recharge info as a page. */
+export function OldRecharge() {
+  const { t } = useTranslation();
+  const flow = useOldFlow();
+  const go = useGo(oldLayoutRoutes);
+  const { clientId } = useServices();
+  const [selection] = useSelection(clientId);
+  if (!selection.goods || !selection.role) {
+    return (
+      <section className="sf-card">
+        <p>{t("recharge.chooseGoodsFirst")}</p>
+        <button type="button" className="sf-button sf-button--primary" onClick={() => go("SelectGoods")}>
+          {t("common.back")}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <PurchaseFlowContext.Provider value={flow}>
+      <section className="sf-card sf-page-panel">
+        <h2 className="sf-card__title">{t("recharge.title")}</h2>
+        <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
+      </section>
+    </PurchaseFlowContext.Provider>
+  );
+}
+
+/** Old layout, step 4: the result of `billing_no` as a page. */
+export function OldResult() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const go = useGo(oldLayoutRoutes);
+  const { clientId } = useServices();
+  const [selection] = useSelection(clientId);
+  const billingNo = new URLSearchParams(search).get("billing_no") ?? selection.billing_no;
+  if (!billingNo) {
+    return (
+      <section className="sf-card">
+        <p>{t("error.query")}</p>
+        <button type="button" className="sf-button sf-button--primary" onClick={() => go("SelectGoods")}>
+          {t("notFound.home")}
+        </button>
+      </section>
+    );
+  }
+  const payUrl = selection.billing_no === billingNo ? selection.pay_url : undefined;
+  return (
+    <section className="sf-card sf-page-panel">
+      <h2 className="sf-card__title">{t("result.title")}</h2>
+      <ResultPanel
+        billingNo={billingNo}
+        {...(payUrl ? { payUrl } : {})}
+        onChangeWay={() => go("Recharge")}
+        onClose={() => go("SelectGoods")}
+      />
+    </section>
+  );
+}

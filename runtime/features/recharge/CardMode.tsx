@@ -1,0 +1,108 @@
+// Card mode (spec §2, §4, §5): the channel list gives way to the card number and password (80
+// characters each, trimmed, both required; the password shown or hidden; Enter submits). The card is
+// checked, its amount and gems confirmed, then exchanged; the result is pending until the platform
+// completes it. Business errors of the card calls show here; network failures only say so here.
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useServices } from "../../app/services.ts";
+import type { PaymentChannel } from "../../generated/api-types.ts";
+import { ApiError } from "../../lib/api/client.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { useSession } from "../../lib/session-context.ts";
+import { useTip } from "../../ui/tip.tsx";
+import { encodeCardInfo } from "../login/encode.ts";
+import { usePageConfig } from "../purchase/queries.ts";
+import { useSelection } from "../purchase/selection.ts";
+import { canBuy } from "./channels.ts";
+import type { Paid } from "./RechargePanel.tsx";
+
+export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel; onBack: () => void; onPaid: (paid: Paid) => void }) {
+  const { t } = useTranslation();
+  const { api, clientId, platform, handleError } = useServices();
+  const { confirm } = useTip();
+  const [selection] = useSelection(clientId);
+  const page = usePageConfig();
+  const { area } = useSession();
+  const [number, setNumber] = useState("");
+  const [password, setPassword] = useState("");
+  const [reveal, setReveal] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const ids = { number: useId(), password: useId(), error: useId() };
+  const ready = canBuy({ cardMode: true, cardNumber: number, cardPassword: password });
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!ready || running.current) return;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      if (!(await confirm({ title: t("common.tips"), text: t("error.rechargeConfirm") }))) return;
+      const cardInfo = await encodeCardInfo(number, password);
+      const check = await api.call("cardInfo", { client_id: clientId, card_info: cardInfo });
+      const lines = [t("card.confirmAmount", { amount: formatAmount(check.price, check.currency) })];
+      if (check.gems_number > 0 || check.extra_gems_number > 0)
+        lines.push(t("card.confirmGems", { gems: check.gems_number, extra: check.extra_gems_number }));
+      if (!(await confirm({ title: t("card.confirmTitle"), text: lines.join("\n"), confirmLabel: t("recharge.exchange") }))) return;
+      const result = await api.call("cardPay", {
+        client_id: clientId,
+        server_id: selection.server?.value ?? "",
+        role_id: selection.role?.value ?? "",
+        platform,
+        card_info: await encodeCardInfo(number, password),
+        ...(page.data?.area_config.is_area_role && selection.area ? { areaId: selection.area.value } : {}),
+      });
+      setNumber("");
+      setPassword("");
+      onPaid({ billingNo: result.billing_no });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t("error.network"));
+      handleError(err);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="sf-card-mode" onSubmit={submit} data-testid="card-mode" data-area={area}>
+      <div className="sf-card-mode__head">
+        <strong>{channel.name}</strong>
+        <button type="button" className="sf-link-button" onClick={onBack}>
+          {t("recharge.changeChannel")}
+        </button>
+      </div>
+      <label className="sf-field" htmlFor={ids.number}>
+        <span>{t("card.number")}</span>
+        <input id={ids.number} autoComplete="off" maxLength={80} value={number} onChange={(e) => setNumber(e.target.value)} />
+      </label>
+      <label className="sf-field" htmlFor={ids.password}>
+        <span>{t("card.password")}</span>
+        <span className="sf-field__row">
+          <input
+            id={ids.password}
+            type={reveal ? "text" : "password"}
+            autoComplete="off"
+            maxLength={80}
+            value={password}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <button type="button" className="sf-field__toggle" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+            {t(reveal ? "login.hidePassword" : "login.showPassword")}
+          </button>
+        </span>
+      </label>
+      {error ? (
+        <p id={ids.error} className="sf-form-error" role="alert" data-testid="card-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="sf-button sf-button--primary sf-button--block" disabled={!ready || busy} aria-busy={busy}>
+        {t("recharge.exchange")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+// Starting a payment (spec §4 step 4): the pay order of the chosen method, at the method's endpoint
+// (the Korean endpoint in the kr area), with the common payload of spec §7.
+import type { Services } from "../../app/services.ts";
+import type { PaymentChannel, PayResult } from "../../generated/api-types.ts";
+import { paymentMethods } from "../../generated/payment-methods.ts";
+import type { OrderSelection } from "../purchase/selection.ts";
+
+export interface PayInput {
+  services: Services;
+  selection: OrderSelection;
+  channel: PaymentChannel;
+  region: string;
+  area: string | undefined;
+  language: string;
+  areaRole: boolean;
+  couponCode?: string;
+  replenishId?: string;
+}
+
+export function payPath(paywayId: number, area: string | undefined): string | undefined {
+  const method = paymentMethods[paywayId];
+  if (!method) return undefined;
+  return (area === "kr" && method.endpoints.kr) || method.endpoints.start;
+}
+
+export async function startPay(input: PayInput): Promise<PayResult> {
+  const { services, selection, channel } = input;
+  const path = payPath(channel.payway_id, input.area);
+  const returnUrl = new URL(window.location.pathname, window.location.origin);
+  return services.api.call(
+    "payStart",
+    {
+      client_id: services.clientId,
+      ...(selection.server ? { server_id: selection.server.value } : {}),
+      ...(selection.role ? { role_id: selection.role.value } : {}),
+      ...(input.areaRole && selection.area ? { areaId: selection.area.value } : {}),
+      platform: services.platform,
+      product_id: selection.goods?.value ?? "",
+      payway_id: channel.payway_id,
+      channel_id: channel.channel_id,
+      ...(input.area ? { domain_area: input.area as never } : {}),
+      bcp47_lang: input.language,
+      country: input.region,
+      ...services.payContext(),
+      ...(input.couponCode ? { coupon_code: input.couponCode, pay_id: channel.pay_id } : {}),
+      ...(input.replenishId ? { replenish_id: input.replenishId } : {}),
+      return_url: returnUrl.toString(),
+    },
+    path ? { path } : {},
+  );
+}
+
+/**
+ * A window opened in the click itself (so no popup blocker stops it), pointed at the pay link once
+ * the order exists. null when the browser refused: the result then offers the 'to pay' button.
+ */
+export function openPayWindow(): Window | null {
+  const w = window.open("", "_blank");
+  if (w) {
+    try {
+      w.opener = null;
+    } catch {
+      // Some browsers make opener read-only; the pay page is cross-origin anyway.
+    }
+  }
+  return w;
+}

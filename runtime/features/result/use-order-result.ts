@@ -1,0 +1,73 @@
+// Follows one order after payment: the simple check on the polling schedule while pending, then the
+// full details once it is paid or failed (spec §4, SPEC-NOTES 'Polling').
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useServices } from "../../app/services.ts";
+import type { OrderInfo } from "../../generated/api-types.ts";
+import { nextPollDelay, type ResultView, viewOf } from "./polling.ts";
+
+export interface OrderResult {
+  view: ResultView;
+  order: OrderInfo | undefined;
+  /** Polling ran its 15 minutes without an answer. */
+  stopped: boolean;
+  recheck: () => void;
+}
+
+export function useOrderResult(billingNo: string, active: boolean): OrderResult {
+  const { api, clientId, handleError } = useServices();
+  const queryClient = useQueryClient();
+  const [order, setOrder] = useState<OrderInfo | undefined>(undefined);
+  const [view, setView] = useState<ResultView>("pending");
+  const [stopped, setStopped] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const checks = useRef(0);
+  const started = useRef(Date.now());
+  const done = useRef(false);
+
+  const check = useCallback(async () => {
+    clearTimeout(timer.current);
+    try {
+      const simple = await api.call("orderInfo", { billing_no: billingNo, simple: 1, client_id: clientId });
+      checks.current++;
+      if (viewOf(simple.status) !== "pending") {
+        const full = await api.call("orderInfo", { billing_no: billingNo, client_id: clientId });
+        done.current = true;
+        setOrder(full);
+        setView(viewOf(full.status));
+        void queryClient.invalidateQueries({ queryKey: ["limits"] });
+        return;
+      }
+      if (!order) setOrder(simple);
+    } catch (err) {
+      checks.current++;
+      handleError(err);
+    }
+    if (done.current) return;
+    const delay = nextPollDelay(checks.current, Date.now() - started.current);
+    if (delay === null) setStopped(true);
+    else timer.current = setTimeout(() => void check(), delay);
+  }, [api, billingNo, clientId, handleError, order, queryClient]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restart only for another order.
+  useEffect(() => {
+    if (!active) return;
+    checks.current = 0;
+    started.current = Date.now();
+    done.current = false;
+    setStopped(false);
+    setView("pending");
+    setOrder(undefined);
+    const delay = nextPollDelay(0, 0) ?? 1000;
+    timer.current = setTimeout(() => void check(), delay);
+    return () => clearTimeout(timer.current);
+  }, [billingNo, active]);
+
+  const recheck = useCallback(() => {
+    if (done.current) return;
+    setStopped(false);
+    void check();
+  }, [check]);
+
+  return { view, order, stopped, recheck };
+}

@@ -1,0 +1,216 @@
+// Who gets the goods (spec §2 'select role'): the account, the server (search by ID, used and all
+// servers) and the character, whose name is shown back before paying.
+import { useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useServices } from "../../app/services.ts";
+import type { GameServer, Role } from "../../generated/api-types.ts";
+import { Dialog } from "../../ui/dialog.tsx";
+import { useTip } from "../../ui/tip.tsx";
+import { openLogin, useSessionActions } from "../login/session.ts";
+import { useUser } from "../login/user-store.ts";
+import { useAllRoles, usePageConfig, useRoles, useServers } from "../purchase/queries.ts";
+import { useSelection } from "../purchase/selection.ts";
+
+const entryParams = new URLSearchParams(window.location.search);
+
+export function RecipientCard() {
+  const { t } = useTranslation();
+  const { clientId, tracker } = useServices();
+  const user = useUser(clientId);
+  const { logout } = useSessionActions();
+  const { confirm } = useTip();
+  const [selection, update] = useSelection(clientId);
+  const [picking, setPicking] = useState(false);
+  const servers = useServers();
+  const roles = useRoles(selection.server?.value);
+  const page = usePageConfig();
+  const areaRole = page.data?.area_config.is_area_role === true;
+  const roleId = useId();
+
+  // Entry parameters (server_id, role_id, area_id) preselect the server and the character once.
+  useEffect(() => {
+    const serverId = entryParams.get("server_id");
+    if (!serverId || !servers.data || selection.server?.value === serverId) return;
+    const server = servers.data.servers.find((s) => s.server_id === serverId);
+    if (server) update({ server: { value: server.server_id, display: server.server_name }, realServer: server.real_server });
+    entryParams.delete("server_id");
+  }, [servers.data, selection.server?.value, update]);
+
+  const chooseRole = (role: Role) => {
+    update({
+      role: { value: role.role_id, display: role.role_name },
+      ...(role.area_id ? { area: { value: role.area_id, display: role.area_id } } : {}),
+    });
+    tracker.track("selectRole", { role_id: role.role_id, server_id: role.server_id });
+  };
+
+  // One character on the server is chosen for the player; a role_id from the link picks its own.
+  const list = roles.data?.roles;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the role list changes.
+  useEffect(() => {
+    if (!list) return;
+    const wanted = entryParams.get("role_id");
+    const current = list.find((r) => r.role_id === selection.role?.value);
+    if (current) return;
+    const pick = (wanted && list.find((r) => r.role_id === wanted)) || (list.length === 1 ? list[0] : undefined);
+    if (pick) chooseRole(pick);
+    else if (selection.role) update({ role: undefined });
+    entryParams.delete("role_id");
+  }, [list]);
+
+  const switchAccount = async () => {
+    if (await confirm({ title: t("login.switchAccount"), text: t("login.confirmSwitch", { name: user?.username ?? "" }) })) openLogin();
+  };
+
+  return (
+    <section className="sf-card sf-recipient" aria-labelledby="sf-recipient-title">
+      <h2 id="sf-recipient-title" className="sf-card__title">
+        {t("role.topUpFor")}
+      </h2>
+      {user ? (
+        <div className="sf-recipient__account">
+          <span className="sf-avatar" aria-hidden="true">
+            {user.username.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="sf-recipient__name" data-testid="account-name">
+            {user.username}
+          </span>
+          <button type="button" className="sf-link-button" onClick={() => void switchAccount()}>
+            {t("login.switchAccount")}
+          </button>
+          <button type="button" className="sf-link-button" onClick={() => void logout()}>
+            {t("login.logout")}
+          </button>
+        </div>
+      ) : (
+        <div className="sf-recipient__account">
+          <p className="sf-muted">{t("login.enterAccount")}</p>
+          <button type="button" className="sf-button sf-button--primary" onClick={openLogin} data-testid="login-open">
+            {t("login.title")}
+          </button>
+        </div>
+      )}
+      {user ? (
+        <>
+          <div className="sf-recipient__row">
+            <span className="sf-recipient__label">{t("role.server")}</span>
+            <button type="button" className="sf-select-button" onClick={() => setPicking(true)} data-testid="server-open">
+              {selection.server?.display ?? t("role.selectServer")}
+            </button>
+          </div>
+          {selection.server ? (
+            <div className="sf-recipient__row">
+              <label className="sf-recipient__label" htmlFor={roleId}>
+                {t("role.role")}
+              </label>
+              {roles.isPending ? (
+                <span className="sf-skeleton__line" aria-busy="true" />
+              ) : list && list.length > 0 ? (
+                <select
+                  id={roleId}
+                  className="sf-select"
+                  value={selection.role?.value ?? ""}
+                  data-testid="role-select"
+                  onChange={(e) => {
+                    const role = list.find((r) => r.role_id === e.target.value);
+                    if (role) chooseRole(role);
+                  }}
+                >
+                  <option value="" disabled>
+                    {t("role.selectRole")}
+                  </option>
+                  {list.map((r) => (
+                    <option key={r.role_id} value={r.role_id}>
+                      {r.role_name} · {t("role.level", { level: r.level })}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <p className="sf-inline-error" role="status" data-testid="no-role">
+                  {t("role.noRole")}
+                </p>
+              )}
+            </div>
+          ) : null}
+          {areaRole && selection.area ? (
+            <div className="sf-recipient__row">
+              <span className="sf-recipient__label">{t("role.area")}</span>
+              <span>{selection.area.display}</span>
+            </div>
+          ) : null}
+          {selection.role ? (
+            <p className="sf-recipient__confirm" data-testid="role-confirm">
+              {selection.role.display} · {selection.server?.display}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {picking ? (
+        <ServerPicker
+          servers={servers.data?.servers ?? []}
+          current={selection.server?.value}
+          onClose={() => setPicking(false)}
+          onPick={(s) => {
+            update({ server: { value: s.server_id, display: s.server_name }, realServer: s.real_server, role: undefined });
+            setPicking(false);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ServerPicker({
+  servers,
+  current,
+  onPick,
+  onClose,
+}: {
+  servers: GameServer[];
+  current: string | undefined;
+  onPick: (server: GameServer) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const allRoles = useAllRoles();
+  const used = useMemo(() => new Set((allRoles.data?.roles ?? []).map((r) => r.server_id)), [allRoles.data]);
+  const [tab, setTab] = useState<"used" | "all">("used");
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const effectiveTab = tab === "used" && used.size === 0 && !allRoles.isPending ? "all" : tab;
+  const shown = servers.filter(
+    (s) =>
+      (effectiveTab === "all" || used.has(s.server_id)) &&
+      (query.trim() === "" || s.server_id.includes(query.trim()) || s.server_name.toLowerCase().includes(query.trim().toLowerCase())),
+  );
+  return (
+    <Dialog open title={t("role.selectServer")} onClose={onClose}>
+      <label className="sf-field" htmlFor={searchId}>
+        <span>{t("role.searchServer")}</span>
+        <input id={searchId} type="search" inputMode="numeric" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      <fieldset className="sf-tabs">
+        <legend className="sf-visually-hidden">{t("role.server")}</legend>
+        {(["used", "all"] as const).map((k) => (
+          <button key={k} type="button" aria-pressed={effectiveTab === k} onClick={() => setTab(k)}>
+            {t(k === "used" ? "role.usedServers" : "role.allServers")}
+          </button>
+        ))}
+      </fieldset>
+      {shown.length === 0 ? (
+        <p className="sf-empty">{t("common.noData")}</p>
+      ) : (
+        <ul className="sf-choice-list" data-testid="server-list">
+          {shown.map((s) => (
+            <li key={s.server_id}>
+              <button type="button" aria-current={s.server_id === current ? "true" : undefined} onClick={() => onPick(s)}>
+                <span>{s.server_name}</span>
+                <span className="sf-muted">ID {s.server_id}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
