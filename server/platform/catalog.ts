@@ -258,6 +258,7 @@ export function channelsForRegion(region: string): CatalogChannel[] {
         ch(11501, "welcome", "웰컴페이 카드", 2),
         ch(12301, "kakao", "카카오페이", 3),
         ch(10201, "paypal", "PayPal", 4),
+        ch(11702, "card", "Card (Airwallex)", 5),
       ];
     case "TW":
     case "HK":
@@ -267,9 +268,15 @@ export function channelsForRegion(region: string): CatalogChannel[] {
         ch(10301, "ingame", "MyCard 點數卡", 3, { openCoupon: false }),
         ch(11601, "alipay", "支付寶", 4),
         ch(10201, "paypal", "PayPal", 5),
+        ch(11702, "card", "信用卡 (Airwallex)", 6),
       ];
     case "RU":
-      return [ch(11001, "xsolla", "Xsolla", 1), ch(11801, "payermax", "PayerMax", 2), ch(12001, "pingpong", "PingPong", 3)];
+      return [
+        ch(11001, "xsolla", "Xsolla", 1),
+        ch(11801, "payermax", "PayerMax", 2),
+        ch(12001, "pingpong", "PingPong", 3),
+        ch(11702, "card", "Card (Airwallex)", 4),
+      ];
     default:
       return [
         ch(10201, "paypal", "PayPal", 1),

@@ -1,16 +1,17 @@
-// The sandbox payment providers: a checkout page per order (Approve / Decline / Leave pending) and
-// signed notifications back to the platform, verified, stored, de-duplicated, then applied.
+// The sandbox payment providers: a checkout page per order (Approve / Decline / Leave pending) that
+// tells the store's page the outcome, and signed notifications back to the platform, verified,
+// stored, de-duplicated, then applied.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { storefrontHosts } from "./catalog.ts";
 import { hmac, safeEqual } from "./crypto.ts";
 import { forgetOrder } from "./orders.ts";
+import { esc, newNonce, scriptValue, storefrontUrl } from "./pages.ts";
 import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 import { type Outcome, settleOrder } from "./settlement.ts";
 
 export const SIGNATURE_HEADER = "x-sandbox-signature";
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const PAGE_STYLE =
   "body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#eef1f5;color:#111827}main{max-width:26rem;margin:0 auto;padding:1.5rem}" +
@@ -79,6 +80,18 @@ export function outcomeOf(body: Record<string, string | undefined>): "approved" 
   return /^\d{12,19}$/.test(number) && luhn(number) && number !== TEST_CARD_DECLINED ? "approved" : "declined";
 }
 
+/** The order's return URL with `billing_no` added, so the store opens that order's result; only http(s). */
+function returnLink(returnUrl: string | null | undefined, billingNo: string): string | undefined {
+  try {
+    const url = new URL(returnUrl ?? "");
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    url.searchParams.set("billing_no", billingNo);
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
+
 export const signNotification = (secret: string, body: string) => hmac(secret, `notify:${body}`);
 
 interface OrderSummary {
@@ -101,13 +114,15 @@ export function registerCheckout(app: FastifyInstance, platform: Platform): void
         [billingNo],
       )
     )[0];
-  const csp =
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'";
+  const hosts = storefrontHosts(platform.catalog.config);
+  // Storefronts show the checkout in a frame of their own, so it stays frameable by them.
+  const csp = (nonce?: string) =>
+    `default-src 'none'; ${nonce ? `script-src 'nonce-${nonce}'; ` : ""}style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'`;
 
   app.get<{ Params: { billingNo: string }; Querystring: { sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
     const { billingNo } = request.params;
     const order = validSig(billingNo, request.query.sig) ? await find(billingNo) : undefined;
-    reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+    reply.type("text/html; charset=utf-8").header("content-security-policy", csp()).header("cache-control", "no-store");
     if (!order)
       return reply
         .code(404)
@@ -132,7 +147,7 @@ ${done ? `<p>This payment is already ${order.status === 1 ? "approved" : "declin
         const { billingNo } = request.params;
         const outcome = outcomeOf(request.body ?? {});
         const order = validSig(billingNo, request.body?.sig) ? await find(billingNo) : undefined;
-        reply.type("text/html; charset=utf-8").header("content-security-policy", csp).header("cache-control", "no-store");
+        reply.type("text/html; charset=utf-8").header("content-security-policy", csp()).header("cache-control", "no-store");
         if (!order || !outcome) {
           return reply.code(400).send(page("Payment not found", `<div class="card"><h1>Payment not found</h1></div>`));
         }
@@ -157,12 +172,20 @@ ${done ? `<p>This payment is already ${order.status === 1 ? "approved" : "declin
               .code(502)
               .send(page("Payment error", `<div class="card"><h1>The store did not accept the payment result</h1></div>`));
         }
-        const returnUrl = order.request_meta?.return_url;
         const label = outcome === "approved" ? "Payment approved" : outcome === "declined" ? "Payment declined" : "Payment left pending";
-        const back = returnUrl
-          ? `<p><a href="${esc(returnUrl)}">Return to the store</a></p>`
+        const back = returnLink(order.request_meta?.return_url, billingNo);
+        const link = back
+          ? `<p><a href="${esc(back)}">Return to the store</a></p>`
           : "<p>You can close this page and return to the store.</p>";
-        return reply.send(page(label, `<div class="card"><span class="badge">SANDBOX</span><h1>${label}</h1>${back}</div>`));
+        // The store that framed or opened this page learns the outcome at once; only a storefront's origin may.
+        const target = storefrontUrl(hosts, order.request_meta?.return_url ?? undefined)?.origin;
+        const nonce = target ? newNonce() : undefined;
+        const script = nonce
+          ? `<script nonce="${nonce}">(function(){var m=${scriptValue({ source: "sandbox-checkout", billing_no: order.billing_no, outcome })},o=${scriptValue(target)};` +
+            "if(window.parent!==window)window.parent.postMessage(m,o);else if(window.opener)window.opener.postMessage(m,o)})();</script>"
+          : "";
+        if (nonce) reply.header("content-security-policy", csp(nonce));
+        return reply.send(page(label, `<div class="card"><span class="badge">SANDBOX</span><h1>${label}</h1>${link}</div>${script}`));
       },
     );
   });

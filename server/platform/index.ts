@@ -12,6 +12,7 @@ import { gameHandlers } from "./games.ts";
 import { loginHandlers } from "./login.ts";
 import { orderHandlers } from "./orders.ts";
 import { type Platform, registerCalls } from "./platform.ts";
+import { registerProviderPages } from "./provider-pages.ts";
 import { replenishHandlers } from "./replenish.ts";
 import { registerSandbox } from "./sandbox.ts";
 import { seed } from "./seed.ts";
@@ -48,4 +49,5 @@ export function registerPlatform(app: FastifyInstance, platform: Platform): void
   });
   registerCheckout(app, platform);
   registerSandbox(app, platform);
+  registerProviderPages(app, platform);
 }

@@ -153,7 +153,7 @@ export const loginHandlers: Handlers = {
       region: user.region,
     };
   },
-  async loginConfig({ params, platform }) {
+  async loginConfig({ params, platform, origin }) {
     const game = gameOf(platform, params.client_id);
     const { login, areas } = game.brand;
     const area = params.domain_area && areas[params.domain_area] ? params.domain_area : game.area;
@@ -164,6 +164,8 @@ export const loginHandlers: Handlers = {
     if (login.twitter) jsonType.push("twitter");
     if (login.vk) jsonType.push("vk");
     if (login.huawei) jsonType.push("huawei");
+    // Twitter keeps its own start call (twitter_auth); the others open a sign-in page in a popup.
+    const popups = jsonType.filter((p): p is Exclude<Provider, "twitter"> => p !== "twitter");
     return {
       client_id: areas[area]?.loginClientId ?? "",
       json_type: jsonType,
@@ -173,6 +175,9 @@ export const loginHandlers: Handlers = {
       ...(login.vk ? { vk_id: login.vk.appId } : {}),
       ...(login.huawei ? { hw_id: platform.catalog.config.huaweiClientId } : {}),
       ...(login.twitter ? { twitterHtml: login.twitter.redirectPage } : {}),
+      ...(popups.length > 0
+        ? { authorize_urls: Object.fromEntries(popups.map((p) => [p, new URL(`/sandbox/provider/${p}`, origin).toString()])) }
+        : {}),
     };
   },
 };

@@ -1,13 +1,12 @@
-// Sandbox-only tools: artwork, the tracking events store, new make-up links, the Twitter provider.
+// Sandbox-only tools: artwork, the tracking events store, new make-up links, the Korean pay script, the real-name form.
 import type { FastifyInstance } from "fastify";
 import { verifyRealName } from "./account.ts";
 import { artSvg } from "./art.ts";
 import { storefrontHosts } from "./catalog.ts";
 import { newToken } from "./crypto.ts";
+import { esc, storefrontUrl } from "./pages.ts";
 import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function registerSandbox(app: FastifyInstance, platform: Platform): void {
   app.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
@@ -106,27 +105,6 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
   );
 
   registerRealNameForm(app, platform);
-
-  app.get<{ Querystring: { callback?: string } }>("/sandbox/provider/twitter", async (request, reply) => {
-    const callback = request.query.callback ?? "";
-    reply
-      .type("text/html; charset=utf-8")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'");
-    if (!/^https?:\/\/[^\s]+$/.test(callback)) return reply.code(400).send("bad callback");
-    const link = (user: string) => {
-      const url = new URL(callback);
-      url.searchParams.set("oauth_token", `sbx_${user}`);
-      url.searchParams.set("oauth_verifier", "approved");
-      return esc(url.toString());
-    };
-    const denied = new URL(callback);
-    denied.searchParams.set("denied", "1");
-    return reply.send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox Twitter</title>` +
-        `<style>body{font:16px system-ui;margin:2rem;max-width:24rem}a{display:block;margin:.75rem 0;padding:.75rem;border-radius:12px;background:#111827;color:#fff;text-align:center;text-decoration:none}a.no{background:#e5e7eb;color:#111827}</style></head>` +
-        `<body><h1>Sandbox Twitter</h1><p>Authorize the store to use your account?</p><a href="${link("tw_alice")}">Continue as @alice</a><a href="${link("tw_bob")}">Continue as @bob</a><a class="no" href="${esc(denied.toString())}">Cancel</a></body></html>`,
-    );
-  });
 }
 
 const FORM_STYLE =
@@ -142,14 +120,7 @@ const FORM_STYLE =
  */
 function registerRealNameForm(app: FastifyInstance, platform: Platform): void {
   const hosts = storefrontHosts(platform.catalog.config);
-  const safeReturn = (url: string | undefined) => {
-    try {
-      const u = new URL(url ?? "");
-      return (u.protocol === "http:" || u.protocol === "https:") && hosts.has(u.hostname) ? u.toString() : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const safeReturn = (url: string | undefined) => storefrontUrl(hosts, url)?.toString();
   const page = (body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>Real-name verification</title><style>${FORM_STYLE}</style></head><body><main><div class="card"><span class="badge">SANDBOX</span>${body}</div></main></body></html>`;
   const csp = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";

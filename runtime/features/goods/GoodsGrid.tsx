@@ -31,11 +31,14 @@ export function GoodsGrid() {
     [products.data, activeType],
   );
 
-  // A selection of goods no longer sold is dropped.
+  // A selection of goods no longer sold, or no longer buyable (its limit reached), is dropped.
+  const chosen = selection.goods?.value;
   useEffect(() => {
-    if (products.data && selection.goods && !products.data.goods.some((g) => g.value === selection.goods?.value))
-      update({ goods: undefined });
-  }, [products.data, selection.goods, update]);
+    if (!chosen || !products.data) return;
+    const info = limitOf.get(chosen);
+    const gone = !products.data.goods.some((g) => g.value === chosen);
+    if (gone || (info && !buyable(limitState(info, Date.now())))) update({ goods: undefined });
+  }, [products.data, chosen, limitOf, update]);
 
   if (products.isPending) {
     return (

@@ -1,0 +1,245 @@
+// The sandbox's pages that talk to a storefront: the providers' sign-in popups, the login config that
+// points at them, and the checkout result that tells the store the outcome. Only storefronts may listen.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientOf, firstRole, type Harness, startHarness } from "./harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+const web = (brand: string) => clientOf(h.platform, brand).clientIds.web;
+
+const get = (url: string, query: Record<string, string> = {}) => h.app.inject({ method: "GET", url, query });
+
+/** The nonce of a CSP that allows only nonce'd scripts, checked against the page's one script. */
+function scriptNonce(csp: string, html: string): string {
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("style-src 'unsafe-inline'");
+  const directive = csp
+    .split(";")
+    .map((d) => d.trim())
+    .filter((d) => d.startsWith("script-src"));
+  expect(directive).toHaveLength(1);
+  const nonce = /^script-src 'nonce-([A-Za-z0-9+/]{16,}={0,2})'$/.exec(directive[0] ?? "")?.[1] ?? "";
+  expect(nonce, csp).not.toBe("");
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts).toEqual([`<script nonce="${nonce}">`]);
+  return nonce;
+}
+
+/** The text of the page's one inline script. */
+const scriptOf = (html: string) => /<script\b[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+
+describe("provider sign-in pages", () => {
+  const origin = "http://aurora.localhost:5173";
+  const names = { google: "Google", apple: "Apple", facebook: "Facebook", huawei: "Huawei", vk: "VK" };
+
+  it("offers Alice, Bob and Cancel and answers the opener with the sandbox code, for each provider", async () => {
+    const nonces = new Set<string>();
+    for (const [provider, name] of Object.entries(names)) {
+      const res = await get(`/sandbox/provider/${provider}`, { client_id: "aur-login-uni", origin, state: "st-42" });
+      expect(res.statusCode, provider).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      nonces.add(scriptNonce(String(res.headers["content-security-policy"]), res.body));
+      expect(res.body).toContain(`<title>Sandbox ${name} sign-in</title>`);
+      expect(res.body).toContain("SANDBOX");
+      for (const label of ["Continue as Alice", "Continue as Bob", "Cancel"])
+        expect(res.body).toMatch(new RegExp(`<button type="button"[^>]*>${label}</button>`));
+      expect(res.body).toContain("Return to the store");
+      expect(res.body).toMatch(/button\{[^}]*min-height:(4[4-9]|[5-9]\d)px/);
+      const script = scriptOf(res.body);
+      expect(script).toContain(
+        JSON.stringify({ source: "sandbox-provider", provider, state: "st-42", code: `sbx_${provider}_alice`, uid: `${provider}_alice` }),
+      );
+      expect(script).toContain(
+        JSON.stringify({ source: "sandbox-provider", provider, state: "st-42", code: `sbx_${provider}_bob`, uid: `${provider}_bob` }),
+      );
+      expect(script).toContain(JSON.stringify({ source: "sandbox-provider", provider, state: "st-42", error: "cancelled" }));
+      expect(script).toContain(`origin=${JSON.stringify(origin)}`);
+      expect(script).toContain("window.opener.postMessage(");
+      expect(script).toContain("window.close()");
+    }
+    expect(nonces.size).toBe(Object.keys(names).length);
+  });
+
+  it("gives codes the login calls accept", async () => {
+    const res = await get("/sandbox/provider/vk", { client_id: "bor-login", origin: "https://pay.borealis.example", state: "s" });
+    const script = scriptOf(res.body);
+    const alice = JSON.parse(/"alice":(\{[^}]*\})/.exec(script)?.[1] ?? "{}") as { code: string; uid: string };
+    const login = await h.call("vkAuth", { vk_access_token: alice.code, uid: alice.uid, client_id: web("borealis") });
+    expect(login.content.username).toBe("vk:vk_alice");
+  });
+
+  it("refuses an unknown provider and an origin that is not a storefront's", async () => {
+    const ok = { client_id: "aur-login-uni", origin, state: "s" };
+    const refused = async (provider: string, query: Record<string, string>) => {
+      const res = await get(`/sandbox/provider/${provider}`, query);
+      expect(res.statusCode, `${provider} ${JSON.stringify(query)}`).toBe(400);
+      expect(res.headers["content-type"]).toContain("text/plain");
+      expect(res.body.length).toBeLessThan(40);
+    };
+    await refused("myspace", ok);
+    await refused("__proto__", ok);
+    await refused("toString", ok);
+    for (const bad of [
+      "https://evil.example",
+      "http://aurora.localhost.evil.example",
+      "http://evil.example#aurora.localhost",
+      "http://user@aurora.localhost",
+      "http://aurora.localhost/path",
+      "http://aurora.localhost/",
+      "javascript:alert(1)//aurora.localhost",
+      "aurora.localhost",
+      "ftp://aurora.localhost",
+      "",
+    ])
+      await refused("google", { ...ok, origin: bad });
+    await refused("google", { client_id: "aur-login-uni", state: "s" });
+    await refused("google", { ...ok, state: "x".repeat(101) });
+    // Ports are free; the hosts are the storefronts' own (production, demo and preview).
+    for (const good of ["http://aurora.localhost", "https://pay.aurora.example", "http://sakura-demo.localhost:4173"])
+      expect((await get("/sandbox/provider/google", { ...ok, origin: good })).statusCode, good).toBe(200);
+    expect((await get("/sandbox/provider/google", { ...ok, state: "x".repeat(100) })).statusCode).toBe(200);
+  });
+
+  it("embeds state and origin as data: a hostile state cannot break out of the script", async () => {
+    const state = `</script><script>alert(1)</script><!--"'&`;
+    const res = await get("/sandbox/provider/apple", { client_id: "x", origin, state });
+    expect(res.statusCode).toBe(200);
+    scriptNonce(String(res.headers["content-security-policy"]), res.body);
+    expect(res.body).not.toContain("<script>alert");
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    const literal = /var messages=(\{.*?\}),origin=/.exec(scriptOf(res.body))?.[1] ?? "";
+    expect((JSON.parse(literal) as { cancel: { state: string } }).cancel.state).toBe(state);
+  });
+
+  it("Twitter sends back only to a storefront's page", async () => {
+    const page = await get("/sandbox/provider/twitter", { callback: "http://aurora.localhost:5173/twitterRedirect.html" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("oauth_token=sbx_tw_alice");
+    for (const callback of [
+      "https://evil.example/twitterRedirect.html",
+      "http://aurora.localhost.evil.example/x",
+      "javascript:alert(1)",
+      "",
+    ])
+      expect((await get("/sandbox/provider/twitter", { callback })).statusCode, callback).toBe(400);
+  });
+});
+
+describe("login config", () => {
+  it("points at a sign-in page exactly for the brand's popup providers", async () => {
+    const urls = async (brand: string) => {
+      const res = await h.call("loginConfig", { client_id: web(brand) }, { host: "api.sandbox.localhost:8787" });
+      return res.content.authorize_urls;
+    };
+    const page = (p: string) => `http://api.sandbox.localhost:8787/sandbox/provider/${p}`;
+    expect(await urls("aurora")).toEqual({
+      google: page("google"),
+      apple: page("apple"),
+      facebook: page("facebook"),
+      huawei: page("huawei"),
+    });
+    expect(await urls("sakura")).toEqual({ google: page("google"), apple: page("apple") });
+    expect(await urls("borealis")).toEqual({ google: page("google"), vk: page("vk"), huawei: page("huawei") });
+    for (const brand of ["aurora", "sakura", "hanbit", "jade", "borealis"]) {
+      const config = (await h.call("loginConfig", { client_id: web(brand) })).content;
+      expect(Object.keys(config.authorize_urls ?? {}).sort(), brand).toEqual(config.json_type.filter((p) => p !== "twitter").sort());
+    }
+  });
+});
+
+describe("checkout result", () => {
+  async function order(returnUrl: string | undefined, product: string) {
+    const session = await h.login("aurora");
+    const role = await firstRole(h, session);
+    const pay = await h.call(
+      "payStart",
+      {
+        client_id: session.clientId,
+        oauth_token: session.token,
+        platform: "web",
+        country: "US",
+        server_id: role.server_id,
+        role_id: role.role_id,
+        product_id: product,
+        payway_id: 10201,
+        channel_id: "paypal",
+        ...(returnUrl ? { return_url: returnUrl } : {}),
+      },
+      { path: "/api/pay/paypal_pay" },
+    );
+    expect(pay.code).toBe(1);
+    const url = new URL(pay.content.url ?? "");
+    return { billingNo: pay.content.billing_no, path: url.pathname, sig: url.searchParams.get("sig") ?? "" };
+  }
+  const decide = (o: { path: string; sig: string }, outcome: string) =>
+    h.app.inject({
+      method: "POST",
+      url: o.path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ outcome, sig: o.sig }).toString(),
+    });
+
+  it("tells a storefront's page the outcome, framed or opened, and links back to that order's result", async () => {
+    for (const [outcome, product] of [
+      ["approved", "starfall.gems.60"],
+      ["declined", "starfall.gems.300"],
+      ["pending", "starfall.gems.680"],
+    ] as const) {
+      const o = await order("http://aurora.localhost:5173/result?from=pay&lang=en", product);
+      const form = await get(o.path, { sig: o.sig });
+      expect(form.statusCode).toBe(200);
+      expect(form.headers["content-security-policy"]).toContain("frame-ancestors 'self' http://*.localhost:* https:");
+      expect(form.body).not.toContain("<script");
+      const res = await decide(o, outcome);
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers["content-security-policy"]);
+      scriptNonce(csp, res.body);
+      expect(csp).toContain("frame-ancestors 'self' http://*.localhost:* https:");
+      const script = scriptOf(res.body);
+      expect(script).toContain(`m=${JSON.stringify({ source: "sandbox-checkout", billing_no: o.billingNo, outcome })}`);
+      expect(script).toContain(`o="http://aurora.localhost:5173"`);
+      expect(script).toContain(
+        "if(window.parent!==window)window.parent.postMessage(m,o);else if(window.opener)window.opener.postMessage(m,o)",
+      );
+      const href = /<a href="([^"]+)">Return to the store<\/a>/.exec(res.body)?.[1]?.replaceAll("&#38;", "&") ?? "";
+      const back = new URL(href);
+      expect(back.origin + back.pathname).toBe("http://aurora.localhost:5173/result");
+      expect(Object.fromEntries(back.searchParams)).toEqual({ from: "pay", lang: "en", billing_no: o.billingNo });
+    }
+  });
+
+  it("posts nothing to a return URL that is not a storefront's, and allows no script there", async () => {
+    const o = await order("https://evil.example/result", "starfall.gems.1280");
+    const res = await decide(o, "approved");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<script");
+    expect(res.body).not.toContain("postMessage");
+    expect(String(res.headers["content-security-policy"])).not.toContain("script-src");
+    expect(res.body).toContain(`href="https://evil.example/result?billing_no=${o.billingNo}"`);
+    const none = await order(undefined, "starfall.gems.3280");
+    const plain = await decide(none, "declined");
+    expect(plain.body).not.toContain("<script");
+    expect(plain.body).toContain("You can close this page and return to the store.");
+  });
+});
+
+describe("card (Airwallex) channels", () => {
+  it("is offered last in Korea and Russia", async () => {
+    for (const [brand, region] of [
+      ["hanbit", "KR"],
+      ["borealis", "RU"],
+    ] as const) {
+      const game = clientOf(h.platform, brand);
+      const list = await h.call("countryList", { client_id: game.clientIds.web, product_id: game.goods[0]?.productId, platform: "web" });
+      const channels = list.content.country[region] ?? [];
+      expect(channels.at(-1), region).toMatchObject({ payway_id: 11702, channel_id: "card" });
+      expect(channels.filter((c) => c.payway_id === 11702)).toHaveLength(1);
+    }
+  });
+});
