@@ -25,7 +25,7 @@ test.describe("sales area", () => {
     await page.goto(brandUrl("jade", "/?domain_area=hk"));
     await expect(page).toHaveURL(/\/selectGame\?domain_area=hk$/);
     await expect(page.getByRole("navigation", { name: "Purchase steps" })).toBeVisible();
-    await expect(page.getByTestId("game-name")).toHaveText("港灣之王 Harbour King");
+    await expect(page.getByTestId("game-list").locator('[aria-current="true"]')).toHaveText("港灣之王 Harbour King");
     // The area is remembered: the bare link now opens the store, not /notArea.
     await page.goto(brandUrl("jade", "/"));
     await expect(page).toHaveURL(/\/selectGame$/);
@@ -79,7 +79,9 @@ test.describe("API failover", () => {
     });
     await page.goto(brandUrl("aurora", "/?client_id=1001003"));
     await expect(page.getByTestId("game-name")).toHaveText("Starfall Legends", { timeout: 30_000 });
-    expect(primaryTries).toBe(3);
+    // Every call that started before the backup answered tried the primary three times.
+    expect(primaryTries).toBeGreaterThanOrEqual(3);
+    expect(primaryTries % 3).toBe(0);
     const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("paymentBakApi") ?? "{}").value);
     expect(remembered).toBe(`http://backup1.${primary}`);
   });

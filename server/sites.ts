@@ -89,6 +89,9 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     const own = join(brandsDir, entry.brand, safe);
     if (safe && safe !== "index.html" && existsSync(own) && statSync(own).isFile()) {
       reply.headers(SECURITY_HEADERS).header("cache-control", "no-cache");
+      // The sign-in redirect page runs in a popup that must keep its opener to hand back the result;
+      // a COOP other than unsafe-none would put it in a new browsing context group without one.
+      if (safe.endsWith(".html")) reply.header("cross-origin-opener-policy", "unsafe-none");
       return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
     }
     return sendPage(reply, entry.brand);

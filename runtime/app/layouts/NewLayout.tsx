@@ -2,7 +2,7 @@
 // top-up, events and My routes, footer with the legal links.
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
-import { LoginHost } from "../../features/login/LoginDialog.tsx";
+import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";

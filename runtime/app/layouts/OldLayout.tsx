@@ -1,7 +1,7 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
-import { LoginHost } from "../../features/login/LoginDialog.tsx";
+import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";

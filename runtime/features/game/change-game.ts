@@ -32,7 +32,7 @@ export function useChangeGame() {
       setItem("paymentGameInfo", { client_id: choice.clientId, game_key: choice.gameKey });
       services.tracker.track("changeGame", { to: choice.clientId });
       const query = new URLSearchParams({ client_id: choice.clientId, ...(area ? { domain_area: area } : {}) });
-      window.location.assign(`/?${query.toString()}`);
+      window.location.assign(`/selectGoods?${query.toString()}`);
       return true;
     },
     [area, brand, confirm, services, t],

@@ -1,6 +1,6 @@
 // The login popup (spec §2, §5): account or prepaid-card login, the third-party providers of the
 // login config, and the privacy and user-agreement notes.
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import { CODE } from "../../generated/api-errors.ts";
@@ -12,21 +12,11 @@ import { useCurrentGame, useLoginConfig } from "../purchase/queries.ts";
 import { encodeCredential, isInAppBrowser } from "./encode.ts";
 import { ProviderIcon } from "./ProviderIcon.tsx";
 import { NEEDS_REAL_BROWSER, type Provider, SignInCancelled, signIn } from "./providers.ts";
-import { OPEN_LOGIN_EVENT, useSessionActions } from "./session.ts";
+import { useSessionActions } from "./session.ts";
 
 type Mode = "account" | "card";
 
-export function LoginHost() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const show = () => setOpen(true);
-    window.addEventListener(OPEN_LOGIN_EVENT, show);
-    return () => window.removeEventListener(OPEN_LOGIN_EVENT, show);
-  }, []);
-  return open ? <LoginDialog onClose={() => setOpen(false)} /> : null;
-}
-
-function LoginDialog({ onClose }: { onClose: () => void }) {
+export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const services = useServices();

@@ -1,7 +1,7 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1–4 as pages (select game, select role and goods, recharge, result).
 import "./purchase.css";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useGo } from "../../app/navigation.ts";
@@ -9,14 +9,28 @@ import { useServices } from "../../app/services.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { GameBanner } from "../game/components/GameBanner.tsx";
-import { GameList } from "../game/components/GameList.tsx";
 import { GoodsGrid } from "../goods/GoodsGrid.tsx";
-import { type Paid, RechargePanel } from "../recharge/RechargePanel.tsx";
-import { ResultPanel } from "../result/ResultPanel.tsx";
+import type { Paid } from "../recharge/RechargePanel.tsx";
 import { RecipientCard } from "../role/RecipientCard.tsx";
 import { BuyBar } from "./BuyBar.tsx";
 import { type PurchaseFlow, PurchaseFlowContext } from "./flow-context.ts";
 import { useSelection } from "./selection.ts";
+
+// What the first render does not need is loaded when it is opened (the payment dialogs, the result,
+// the game list).
+const RechargePanel = lazy(() => import("../recharge/RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
+const ResultPanel = lazy(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
+const GameList = lazy(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
+
+function Loading() {
+  return (
+    <div className="sf-skeleton__rows" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="sf-skeleton__row" />
+      ))}
+    </div>
+  );
+}
 
 function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (
@@ -69,20 +83,30 @@ export function NewSelectGoods() {
     <PurchaseFlowContext.Provider value={flow}>
       <SelectGoodsBody onChangeGame={() => setPicker(true)} />
       <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
-        {sheet ? <RechargePanel onPaid={paid} /> : null}
+        {sheet ? (
+          <Suspense fallback={<Loading />}>
+            <RechargePanel onPaid={paid} />
+          </Suspense>
+        ) : null}
       </Dialog>
       <Dialog open={result !== null} title={t("result.title")} onClose={closeResult}>
         {result ? (
-          <ResultPanel
-            billingNo={result.billingNo}
-            {...(result.payUrl ? { payUrl: result.payUrl } : {})}
-            onChangeWay={flow.openRecharge}
-            onClose={closeResult}
-          />
+          <Suspense fallback={<Loading />}>
+            <ResultPanel
+              billingNo={result.billingNo}
+              {...(result.payUrl ? { payUrl: result.payUrl } : {})}
+              onChangeWay={flow.openRecharge}
+              onClose={closeResult}
+            />
+          </Suspense>
         ) : null}
       </Dialog>
       <Dialog open={picker} title={t("game.select")} onClose={() => setPicker(false)}>
-        {picker ? <GameList onPicked={() => setPicker(false)} /> : null}
+        {picker ? (
+          <Suspense fallback={<Loading />}>
+            <GameList onPicked={() => setPicker(false)} />
+          </Suspense>
+        ) : null}
       </Dialog>
     </PurchaseFlowContext.Provider>
   );
@@ -109,7 +133,9 @@ export function OldSelectGame() {
     <div className="sf-purchase">
       <section className="sf-card">
         <h2 className="sf-card__title">{t("game.select")}</h2>
-        <GameList onPicked={() => go("SelectGoods")} />
+        <Suspense fallback={<Loading />}>
+          <GameList onPicked={() => go("SelectGoods")} />
+        </Suspense>
       </section>
     </div>
   );
@@ -147,7 +173,9 @@ export function OldRecharge() {
     <PurchaseFlowContext.Provider value={flow}>
       <section className="sf-card sf-page-panel">
         <h2 className="sf-card__title">{t("recharge.title")}</h2>
-        <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
+        <Suspense fallback={<Loading />}>
+          <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
+        </Suspense>
       </section>
     </PurchaseFlowContext.Provider>
   );
@@ -175,12 +203,14 @@ export function OldResult() {
   return (
     <section className="sf-card sf-page-panel">
       <h2 className="sf-card__title">{t("result.title")}</h2>
-      <ResultPanel
-        billingNo={billingNo}
-        {...(payUrl ? { payUrl } : {})}
-        onChangeWay={() => go("Recharge")}
-        onClose={() => go("SelectGoods")}
-      />
+      <Suspense fallback={<Loading />}>
+        <ResultPanel
+          billingNo={billingNo}
+          {...(payUrl ? { payUrl } : {})}
+          onChangeWay={() => go("Recharge")}
+          onClose={() => go("SelectGoods")}
+        />
+      </Suspense>
     </section>
   );
 }
