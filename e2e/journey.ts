@@ -95,7 +95,8 @@ export async function chooseChannel(page: Page, key: RegExp): Promise<void> {
     if (hit) {
       const channel = page.locator(`[data-channel="${hit}"]`);
       await channel.click();
-      await expect(channel).toHaveAttribute("aria-pressed", "true");
+      // A card channel turns the list into the card form.
+      await expect(page.locator(`[data-channel="${hit}"][aria-pressed="true"]`).or(page.getByTestId("card-mode"))).toBeVisible();
       return;
     }
   }

@@ -13,6 +13,7 @@ import {
   priceFits,
   razerChannelName,
 } from "../runtime/features/recharge/channels.ts";
+import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
 import { payPath } from "../runtime/features/recharge/pay.ts";
 import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";
 import type { CountryList, LimitInfo, PaymentChannel } from "../runtime/generated/api-types.ts";
@@ -217,5 +218,20 @@ describe("credentials as agreed with the platform", () => {
     expect(isInAppBrowser("Mozilla/5.0 (Linux; Android 14) Line/13.1.0")).toBe(true);
     expect(isInAppBrowser("Mozilla/5.0 MicroMessenger/8.0")).toBe(true);
     expect(isInAppBrowser("Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36")).toBe(false);
+  });
+});
+
+describe("the no-coupon confirm (spec §4 step 3)", () => {
+  const base = { vip: true, goodsTakesCoupons: true, channelTakesCoupons: true };
+  it("asks when usable coupons exist but none is applied, or the channel refuses coupons", () => {
+    expect(needsNoCouponConfirm({ ...base, coupons: { usable: 2 } })).toBe(true);
+    expect(needsNoCouponConfirm({ ...base, channelTakesCoupons: false, coupons: { usable: 2, applied: "C1" } })).toBe(true);
+  });
+  it("does not ask outside the VIP version, for goods without coupons, without coupons, or with one applied", () => {
+    expect(needsNoCouponConfirm({ ...base, vip: false, coupons: { usable: 2 } })).toBe(false);
+    expect(needsNoCouponConfirm({ ...base, goodsTakesCoupons: false, coupons: { usable: 2 } })).toBe(false);
+    expect(needsNoCouponConfirm({ ...base, coupons: { usable: 0 } })).toBe(false);
+    expect(needsNoCouponConfirm({ ...base, coupons: { usable: 1, applied: "C1" } })).toBe(false);
+    expect(needsNoCouponConfirm(base)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { useBrand } from "../../lib/brand-context.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { useTip } from "../../ui/tip.tsx";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
 import { CardMode } from "./CardMode.tsx";
@@ -25,6 +26,7 @@ import {
   initialRegion,
   razerChannelName,
 } from "./channels.ts";
+import { type CouponState, needsNoCouponConfirm } from "./coupon-gate.ts";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
 import { openPayWindow, startPay } from "./pay.ts";
 import { regionLabel } from "./regions.ts";
@@ -36,13 +38,14 @@ export interface Paid {
   redirected?: boolean;
 }
 
-export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
+export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => void; coupons?: CouponState }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { api, clientId, platform, tracker } = services;
   const { brand } = useBrand();
   const { area } = useSession();
   const queryClient = useQueryClient();
+  const { confirm } = useTip();
   const [selection, update] = useSelection(clientId);
   const page = usePageConfig();
   const goods = selection.goods;
@@ -119,6 +122,16 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
     }
     if (!channel || !region) return;
     clicking.current = true;
+    const skipCoupon = needsNoCouponConfirm({
+      vip,
+      goodsTakesCoupons: goods.isCoupon,
+      channelTakesCoupons: channel.open_coupon,
+      ...(coupons ? { coupons } : {}),
+    });
+    if (skipCoupon && !(await confirm({ title: t("error.noCouponTitle"), text: t("error.noCoupon") }))) {
+      clicking.current = false;
+      return;
+    }
     setBusy(true);
     setFailure(null);
     tracker.track("clickPay", { payway_id: channel.payway_id, channel_id: channel.channel_id, product_id: goods.value });

@@ -1,0 +1,21 @@
+// The no-coupon confirm of spec §4 step 3 (tip_noUse_coupon): in the VIP version, for a goods that
+// takes coupons, when usable coupons exist but none is applied, or the channel refuses coupons.
+// The coupon list and row arrive with the loyalty screens; without a coupon state nothing is asked.
+
+export interface CouponState {
+  /** Usable coupons for this goods. */
+  usable: number;
+  /** The applied coupon's code, if any. */
+  applied?: string;
+}
+
+export function needsNoCouponConfirm(input: {
+  vip: boolean;
+  goodsTakesCoupons: boolean;
+  channelTakesCoupons: boolean;
+  coupons?: CouponState;
+}): boolean {
+  const { vip, goodsTakesCoupons, channelTakesCoupons, coupons } = input;
+  if (!vip || !goodsTakesCoupons || !coupons || coupons.usable === 0) return false;
+  return !coupons.applied || !channelTakesCoupons;
+}
