@@ -33,6 +33,13 @@ test.describe("sales area", () => {
 });
 
 test.describe("language", () => {
+  test("the Chinese scripts are translated (codes with a region, looked up as written)", async ({ page }) => {
+    await page.goto(brandUrl("jade", "/selectGoods?domain_area=twhk&spec_lang=zh-tw"));
+    await expect(page.getByRole("heading", { name: "選擇商品" })).toBeVisible();
+    await page.goto(brandUrl("jade", "/selectGoods?domain_area=twhk&spec_lang=zh-cn"));
+    await expect(page.getByRole("heading", { name: "选择商品" })).toBeVisible();
+  });
+
   test("spec_lang first, then the saved choice, then the browser, then the area's default", async ({ browser }) => {
     const context = await browser.newContext({ locale: "ja-JP" });
     const page = await context.newPage();

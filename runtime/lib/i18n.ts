@@ -21,6 +21,8 @@ export async function createI18n(lang: string): Promise<i18n> {
   await instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: "en",
+    // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
+    lowerCaseLng: true,
     resources,
     // An empty entry (allowed in ms and pl) falls back to English.
     returnEmptyString: false,
