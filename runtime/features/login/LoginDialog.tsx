@@ -7,6 +7,7 @@ import { CODE } from "../../generated/api-errors.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { PasswordField } from "../../ui/password-field.tsx";
 import { richText } from "../../ui/rich.tsx";
 import { useCurrentGame, useLoginConfig } from "../purchase/queries.ts";
 import { encodeCredential, isInAppBrowser } from "./encode.ts";
@@ -26,11 +27,10 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const [mode, setMode] = useState<Mode>("account");
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
-  const [reveal, setReveal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [envBlocked, setEnvBlocked] = useState(false);
-  const ids = { account: useId(), password: useId(), hint: useId(), error: useId() };
+  const ids = { account: useId(), hint: useId(), error: useId() };
   const ready = account.trim() !== "" && password.trim() !== "";
 
   const fail = (err: unknown) => {
@@ -117,24 +117,15 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setAccount(e.target.value)}
           />
         </label>
-        <label className="sf-field" htmlFor={ids.password}>
-          <span>{t(mode === "account" ? "login.password" : "login.cardPassword")}</span>
-          <span className="sf-field__row">
-            <input
-              id={ids.password}
-              name="password"
-              type={reveal ? "text" : "password"}
-              autoComplete={mode === "account" ? "current-password" : "off"}
-              value={password}
-              maxLength={mode === "card" ? 80 : 128}
-              aria-describedby={error ? ids.error : ids.hint}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button type="button" className="sf-field__toggle" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
-              {t(reveal ? "login.hidePassword" : "login.showPassword")}
-            </button>
-          </span>
-        </label>
+        <PasswordField
+          label={t(mode === "account" ? "login.password" : "login.cardPassword")}
+          name="password"
+          autoComplete={mode === "account" ? "current-password" : "off"}
+          value={password}
+          maxLength={mode === "card" ? 80 : 128}
+          describedBy={error ? ids.error : ids.hint}
+          onChange={setPassword}
+        />
         {error ? (
           <p id={ids.error} className="sf-form-error" role="alert">
             {error}

@@ -9,6 +9,7 @@ import type { PaymentChannel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";
+import { PasswordField } from "../../ui/password-field.tsx";
 import { useTip } from "../../ui/tip.tsx";
 import { encodeCardInfo } from "../login/encode.ts";
 import { usePageConfig } from "../purchase/queries.ts";
@@ -25,11 +26,10 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
   const { area } = useSession();
   const [number, setNumber] = useState("");
   const [password, setPassword] = useState("");
-  const [reveal, setReveal] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
-  const ids = { number: useId(), password: useId(), error: useId() };
+  const ids = { number: useId(), error: useId() };
   const ready = canBuy({ cardMode: true, cardNumber: number, cardPassword: password });
 
   const submit = async (event?: FormEvent) => {
@@ -78,23 +78,14 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
         <span>{t("card.number")}</span>
         <input id={ids.number} autoComplete="off" maxLength={80} value={number} onChange={(e) => setNumber(e.target.value)} />
       </label>
-      <label className="sf-field" htmlFor={ids.password}>
-        <span>{t("card.password")}</span>
-        <span className="sf-field__row">
-          <input
-            id={ids.password}
-            type={reveal ? "text" : "password"}
-            autoComplete="off"
-            maxLength={80}
-            value={password}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <button type="button" className="sf-field__toggle" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
-            {t(reveal ? "login.hidePassword" : "login.showPassword")}
-          </button>
-        </span>
-      </label>
+      <PasswordField
+        label={t("card.password")}
+        autoComplete="off"
+        value={password}
+        maxLength={80}
+        describedBy={error ? ids.error : undefined}
+        onChange={setPassword}
+      />
       {error ? (
         <p id={ids.error} className="sf-form-error" role="alert" data-testid="card-error">
           {error}
