@@ -38,7 +38,7 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
         void queryClient.invalidateQueries({ queryKey: ["limits"] });
         return;
       }
-      if (!order) setOrder(simple);
+      setOrder((current) => current ?? simple);
     } catch (err) {
       checks.current++;
       handleError(err);
@@ -47,7 +47,7 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
     const delay = nextPollDelay(checks.current, Date.now() - started.current);
     if (delay === null) setStopped(true);
     else timer.current = setTimeout(() => void check(), delay);
-  }, [api, billingNo, clientId, handleError, order, queryClient]);
+  }, [api, billingNo, clientId, handleError, queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only for another order.
   useEffect(() => {
