@@ -23,21 +23,25 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
     if (choice.clientId === clientId) onPicked?.();
     else if (await change(choice, ask)) onPicked?.();
   };
+  /** One game or edition: its logo and name; the current one marked. */
+  const pickButton = (g: Game, target: { client_id: string; name: string; logo: string }, size: number) => (
+    <button
+      type="button"
+      className="sf-game__pick"
+      aria-current={target.client_id === clientId ? "true" : undefined}
+      onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
+    >
+      <img src={target.logo} alt="" width={size} height={size} loading="lazy" />
+      <span>{target.name}</span>
+    </button>
+  );
   const row = (g: Game) => {
     const subs = Object.values(g.sub_game);
     const current = g.client_id === clientId || subs.some((s) => s.client_id === clientId);
     return (
       <li key={g.gp_id} className={`sf-game${current ? " is-current" : ""}`}>
         <div className="sf-game__row">
-          <button
-            type="button"
-            className="sf-game__pick"
-            aria-current={g.client_id === clientId ? "true" : undefined}
-            onClick={() => void pick({ clientId: g.client_id, gameKey: g.game_key, name: g.name })}
-          >
-            <img src={g.logo} alt="" width="48" height="48" loading="lazy" />
-            <span>{g.name}</span>
-          </button>
+          {pickButton(g, g, 48)}
           {subs.length > 0 ? (
             <button
               type="button"
@@ -55,17 +59,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
         {expanded === g.gp_id ? (
           <ul className="sf-game__subs">
             {subs.map((s) => (
-              <li key={s.code}>
-                <button
-                  type="button"
-                  className="sf-game__pick"
-                  aria-current={s.client_id === clientId ? "true" : undefined}
-                  onClick={() => void pick({ clientId: s.client_id, gameKey: g.game_key, name: s.name })}
-                >
-                  <img src={s.logo} alt="" width="40" height="40" loading="lazy" />
-                  <span>{s.name}</span>
-                </button>
-              </li>
+              <li key={s.code}>{pickButton(g, s, 40)}</li>
             ))}
           </ul>
         ) : null}
