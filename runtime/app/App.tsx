@@ -11,7 +11,7 @@ import { TipProvider } from "../ui/tip.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
 import { createRouter } from "./router.tsx";
-import { createServices, ServicesContext } from "./services.ts";
+import { createServices, RELOAD_COUPONS_EVENT, ServicesContext } from "./services.ts";
 
 /** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
@@ -59,7 +59,10 @@ export function App({ boot }: { boot: Boot }) {
       if (event.key === "oauth_token" && event.newValue === null) void queryClient.invalidateQueries();
     };
     window.addEventListener("storage", onStorage);
+    const reloadCoupons = () => void queryClient.invalidateQueries({ queryKey: ["coupons"] });
+    window.addEventListener(RELOAD_COUPONS_EVENT, reloadCoupons);
     return () => {
+      window.removeEventListener(RELOAD_COUPONS_EVENT, reloadCoupons);
       boot.i18n.off("languageChanged", load);
       window.removeEventListener("storage", onStorage);
     };

@@ -13,6 +13,14 @@ import type { LayoutVersion } from "../lib/layout.ts";
 
 const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));
 const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
+// The account pages are not part of the first render of the top-up.
+const ActivityPage = lazy(() => import("../features/loyalty/ActivityPage.tsx"));
+const MyPage = lazy(() => import("../features/loyalty/MyPage.tsx"));
+const VipCenterPage = lazy(() => import("../features/loyalty/VipCenterPage.tsx"));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<ScreenSkeleton />}>{children}</Suspense>;
+}
 
 export interface RouteHandle {
   step?: number;
@@ -51,6 +59,24 @@ function screenElement(screen: Screen, layout: LayoutVersion): ReactNode {
       return <OldRecharge />;
     case "Result":
       return <OldResult />;
+    case "Activity":
+      return (
+        <Page>
+          <ActivityPage />
+        </Page>
+      );
+    case "My":
+      return (
+        <Page>
+          <MyPage />
+        </Page>
+      );
+    case "UserCenter":
+      return (
+        <Page>
+          <VipCenterPage />
+        </Page>
+      );
     default:
       return <ScreenSkeleton screen={screen} />;
   }

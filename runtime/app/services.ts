@@ -78,6 +78,9 @@ export function chosenGame(): { client_id: string; game_key: string } | undefine
     : undefined;
 }
 
+/** Asks the app to refetch the coupon lists (after a -3062, spec §8). */
+export const RELOAD_COUPONS_EVENT = "sf:reload-coupons";
+
 export interface ServiceDeps {
   runtime: BrandRuntime;
   game: string;
@@ -131,6 +134,7 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.clearGame) removeItem("gameInfo");
     if (action.clearArea) removeItem("payment_domain_area");
     if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
+    if (action.reloadCouponsAfter) setTimeout(() => window.dispatchEvent(new CustomEvent(RELOAD_COUPONS_EVENT)), action.reloadCouponsAfter);
     if (action.toast) deps.toast(action.toast);
     if (action.openLogin) deps.openLogin();
     if (action.navigate) deps.navigate(action.navigate);

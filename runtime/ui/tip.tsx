@@ -34,7 +34,7 @@ export async function sanitize(html: string): Promise<string> {
   });
 }
 
-function SafeHtml({ html }: { html: string }) {
+export function SafeHtml({ html }: { html: string }) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let live = true;

@@ -23,6 +23,8 @@ export interface PlatformOptions {
   /** Signs notifications and checkout links; from SANDBOX_SECRET, else a fixed development value. */
   secret?: string;
   now?: () => Date;
+  /** Delay between payment and the game's delivery confirmation; SANDBOX_DELIVERY_MS, else 5 s. */
+  deliveryDelayMs?: number;
 }
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
@@ -31,6 +33,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     catalog: buildCatalog(options.config),
     secret: options.secret ?? process.env.SANDBOX_SECRET ?? "sandbox-development-secret",
     now: options.now ?? (() => new Date()),
+    deliveryDelayMs: options.deliveryDelayMs ?? Number(process.env.SANDBOX_DELIVERY_MS ?? 5000),
   };
   await seed(platform.db, platform.catalog, platform.secret, platform.now());
   return platform;

@@ -12,7 +12,7 @@ import { convert, growthPoints } from "./money.ts";
 import { CARD_PAYWAY_ID, methodById, startsAt } from "./payment-methods.ts";
 import { type Account, gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 import { openReplenishLink } from "./replenish.ts";
-import { settleDueCardOrders } from "./settlement.ts";
+import { recordDeliveries, settleDueCardOrders } from "./settlement.ts";
 
 export const STATUS = { success: 1, pending: -1, fail: -2, repeat: 10 } as const;
 
@@ -468,6 +468,7 @@ export const orderHandlers: Handlers = {
       order = (await orderAccess(ctx.platform, ctx.params.billing_no)) ?? order;
     }
     if (ctx.params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: ctx.params.billing_no };
+    if (order.status === 1) await recordDeliveries(ctx.platform, { billingNo: ctx.params.billing_no });
     const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [ctx.params.billing_no]);
     if (!row) fail(E.notFound, "order not found");
     return orderView(ctx.platform, row);
@@ -478,6 +479,7 @@ export const orderHandlers: Handlers = {
     const user = requireUser(ctx, game);
     const page = ctx.params.page ?? 1;
     const size = 20;
+    await recordDeliveries(ctx.platform, { userId: user.user_id });
     const rows = await ctx.platform.db.query<OrderRow>(
       `${ORDER_SELECT} WHERE o.user_id = $1 AND o.gp_id = $2 ORDER BY o.created_at DESC, o.billing_no LIMIT $3 OFFSET $4`,
       [user.user_id, game.gpId, size + 1, (page - 1) * size],

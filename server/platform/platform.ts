@@ -13,6 +13,8 @@ export interface Platform {
   /** Signs payment notifications and checkout links; never sent to a browser. */
   secret: string;
   now(): Date;
+  /** How long after payment the game server confirms delivery (the sandbox's stand-in for the game). */
+  deliveryDelayMs: number;
 }
 
 export interface Account {

@@ -1,4 +1,5 @@
-// Applying a payment's outcome to its order, once: status, delivery, VIP points, coupon, make-up link.
+// Applying a payment's outcome to its order, once: status, VIP points, coupon, make-up link; and
+// the game's delivery confirmation that follows a payment.
 import type { Queryable } from "../db.ts";
 import { addGrowthPoints, releaseCoupon } from "./coupons.ts";
 import { forgetOrder } from "./orders.ts";
@@ -15,7 +16,7 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
   const now = platform.now();
   const [order] = await tx.query<{ user_id: string; gp_id: number; points: number; replenish_id: string | null }>(
     `UPDATE orders SET status = $2, paid_at = CASE WHEN $2 = 1 THEN $3::timestamptz END,
-            delivered_at = CASE WHEN $2 = 1 THEN $3::timestamptz END, failed_at = CASE WHEN $2 = -2 THEN $3::timestamptz END
+            failed_at = CASE WHEN $2 = -2 THEN $3::timestamptz END
       WHERE billing_no = $1 AND status = -1
       RETURNING user_id::text, gp_id, points, replenish_id`,
     [billingNo, outcome === "approved" ? 1 : -2, now],
@@ -51,4 +52,19 @@ export async function settleDueCardOrders(platform: Platform, billingNo: string)
     if (due) await settleOrder(tx, platform, billingNo, "approved");
   });
   forgetOrder(billingNo);
+}
+
+/**
+ * Paid is not delivered: the goods reach the character when the game server confirms. The sandbox's
+ * game confirms `deliveryDelayMs` after payment; confirmations are recorded when the buyer's orders
+ * are next read.
+ */
+export async function recordDeliveries(platform: Platform, where: { userId: string } | { billingNo: string }): Promise<void> {
+  const due = new Date(platform.now().getTime() - platform.deliveryDelayMs);
+  const [column, value] = "userId" in where ? ["user_id", where.userId] : ["billing_no", where.billingNo];
+  await platform.db.query(
+    `UPDATE orders SET delivered_at = paid_at + make_interval(secs => $3::double precision / 1000)
+      WHERE ${column} = $1 AND status = 1 AND delivered_at IS NULL AND paid_at <= $2`,
+    [value, due, platform.deliveryDelayMs],
+  );
 }

@@ -171,7 +171,12 @@ describe("roles, goods limits and orders", () => {
       user_name: "sakura_player",
       game_name: "月影の剣 Moonblade",
     });
-    expect(full.content.delivered_at).toBeGreaterThan(0);
+    // Paid is not delivered: the game confirms delivery a moment later (5 s in the sandbox).
+    expect(full.content.paid_at).toBeGreaterThan(0);
+    expect(full.content.delivered_at).toBeUndefined();
+    await h.db.query("UPDATE orders SET paid_at = paid_at - interval '6 seconds' WHERE billing_no = $1", [pay.content.billing_no]);
+    const delivered = await h.call("orderInfo", { billing_no: pay.content.billing_no, oauth_token: token });
+    expect(delivered.content.delivered_at).toBe((delivered.content.paid_at ?? 0) + 5);
     const after = await h.call("limitProductInfo", {
       client_id: clientId,
       role_id: role.role_id,

@@ -1,5 +1,6 @@
-// The old layout's user area: the logged-in account with log out, or the login button.
+// The old layout's user area: the logged-in account (a link to My page) with log out, or the login button.
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { openLogin, useSessionActions } from "../../features/login/session.ts";
 import { useUser } from "../../features/login/user-store.ts";
 import { useServices } from "../services.ts";
@@ -13,9 +14,10 @@ export function HeaderUser() {
     <div className="sf-header__user" data-slot="user">
       {user ? (
         <>
-          <span className="sf-header__username" title={t("login.loggedInAs", { name: user.username })}>
+          {/* The account name leads to My page: orders, VIP, coupons and events. */}
+          <Link to="/my" className="sf-header__username" title={t("login.loggedInAs", { name: user.username })} data-testid="header-my">
             {user.username}
-          </span>
+          </Link>
           <button type="button" className="sf-link-button" onClick={() => void logout()}>
             {t("login.logout")}
           </button>

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
+import { useHasEvents } from "../../features/loyalty/queries.ts";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
@@ -13,7 +14,7 @@ import { useRouteHandle } from "./route-handle.ts";
 import { StorageNotice } from "./StorageNotice.tsx";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
-/** The bottom navigation: top-up, events (only where the brand runs them) and My. */
+/** The bottom navigation: top-up, events (only when the game config has cumulative or continuous events) and My. */
 const NAV_ITEMS = [
   { to: "/selectGoods", label: "nav.topup", icon: "M4 7h16v12H4zM7 3h10l2 4H5z", needsEvents: false },
   {
@@ -37,6 +38,7 @@ export default function NewLayout() {
   const { titleKey, nav } = useRouteHandle();
   const title = titleKey ? t(titleKey as "header.topup") : brand.name;
   const hidden = useHideOnScroll();
+  const hasEvents = useHasEvents();
   return (
     <div className={`sf-app sf-app--new${nav ? " has-bottom-nav" : ""}`} data-layout="new">
       <a className="sf-skip" href="#sf-main">
@@ -57,7 +59,7 @@ export default function NewLayout() {
       <Footer />
       {nav ? (
         <nav className="sf-bottom-nav" aria-label={t("nav.label")}>
-          {NAV_ITEMS.filter((item) => !item.needsEvents || brand.features.events).map((item) => (
+          {NAV_ITEMS.filter((item) => !item.needsEvents || hasEvents).map((item) => (
             <NavLink key={item.to} to={item.to}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path fill="currentColor" d={item.icon} />

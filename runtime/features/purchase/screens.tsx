@@ -10,6 +10,7 @@ import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { GameBanner } from "../game/components/GameBanner.tsx";
 import { GoodsGrid } from "../goods/GoodsGrid.tsx";
+import { EventPrompt } from "../loyalty/EventPrompt.tsx";
 import type { Paid } from "../recharge/RechargePanel.tsx";
 import { RecipientCard } from "../role/RecipientCard.tsx";
 import { BuyBar } from "./BuyBar.tsx";
@@ -36,6 +37,7 @@ function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (
     <div className="sf-purchase">
       <GameBanner onChangeGame={onChangeGame} />
+      <EventPrompt />
       <RecipientCard />
       <GoodsGrid />
       <BuyBar />

@@ -7,11 +7,13 @@ import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import type { PaymentChannel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { useBrand } from "../../lib/brand-context.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useTip } from "../../ui/tip.tsx";
+import { CouponRow } from "../loyalty/CouponRow.tsx";
+import { useVipVersion } from "../loyalty/queries.ts";
+import { useOrderCoupon } from "../loyalty/use-order-coupon.ts";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
 import { CardMode } from "./CardMode.tsx";
@@ -26,7 +28,7 @@ import {
   initialRegion,
   razerChannelName,
 } from "./channels.ts";
-import { type CouponState, needsNoCouponConfirm } from "./coupon-gate.ts";
+import { needsNoCouponConfirm } from "./coupon-gate.ts";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
 import { openPayWindow, startPay } from "./pay.ts";
 import { regionLabel } from "./regions.ts";
@@ -38,18 +40,17 @@ export interface Paid {
   redirected?: boolean;
 }
 
-export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => void; coupons?: CouponState }) {
+export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { api, clientId, platform, tracker } = services;
-  const { brand } = useBrand();
   const { area } = useSession();
   const queryClient = useQueryClient();
   const { confirm } = useTip();
   const [selection, update] = useSelection(clientId);
   const page = usePageConfig();
   const goods = selection.goods;
-  const vip = brand.features.vip && page.data?.is_open_coupon === true;
+  const vip = useVipVersion();
   const areaRole = page.data?.area_config.is_area_role === true;
   const list = useQuery({
     queryKey: ["countryList", clientId, goods?.value, platform, area],
@@ -62,11 +63,6 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
       }),
     enabled: goods !== undefined,
     staleTime: 5 * 60_000,
-  });
-  const quote = useQuery({
-    queryKey: ["productPoints", clientId, goods?.value, ""],
-    queryFn: () => api.call("productPoints", { client_id: clientId, product_id: goods?.value ?? "", coupon_code: "" }),
-    enabled: vip && goods !== undefined,
   });
   const goodsPrice = goods?.price ?? 0;
   const regions = useMemo(
@@ -87,6 +83,8 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
   const [failure, setFailure] = useState<string | null>(null);
   const clicking = useRef(false);
   const regionId = useId();
+  const coupon = useOrderCoupon(vip, goods, channel);
+  const quote = coupon.quote;
   const cardMode = channel !== undefined && (flowOf(channel.payway_id) === "inGameCard" || flowOf(channel.payway_id) === "cardForm");
 
   if (!goods) return <p className="sf-empty">{t("recharge.chooseGoodsFirst")}</p>;
@@ -126,7 +124,7 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
       vip,
       goodsTakesCoupons: goods.isCoupon,
       channelTakesCoupons: channel.open_coupon,
-      ...(coupons ? { coupons } : {}),
+      coupons: { usable: coupon.usable, ...(coupon.applied ? { applied: coupon.applied } : {}) },
     });
     if (skipCoupon && !(await confirm({ title: t("error.noCouponTitle"), text: t("error.noCoupon") }))) {
       clicking.current = false;
@@ -146,7 +144,16 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
     const embed = flow === "airwallexCard" || flow === "airwallexRedirect" || (flow === "alipayCard" && channel.channel_id === "CARD");
     const payWindow = embed ? null : openPayWindow();
     try {
-      const result = await startPay({ services, selection, channel, region, area, language: i18n.language, areaRole });
+      const result = await startPay({
+        services,
+        selection,
+        channel,
+        region,
+        area,
+        language: i18n.language,
+        areaRole,
+        ...(coupon.applied ? { couponCode: coupon.applied } : {}),
+      });
       if (!result.billing_no) {
         payWindow?.close();
         setFailure(t("error.paywayMissing"));
@@ -262,6 +269,7 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
           )}
         </>
       )}
+      {cardMode ? null : <CouponRow coupon={coupon} productId={goods.value} />}
       <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
         <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
         <dl>
@@ -301,8 +309,10 @@ export function RechargePanel({ onPaid, coupons }: { onPaid: (paid: Paid) => voi
             className="sf-button sf-button--primary"
             data-testid="pay-button"
             disabled={
-              !canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) &&
-              !(channels.length === 1 && !channel && (channels[0]?.sub_payment.length ?? 0) > 0)
+              (!canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) &&
+                !(channels.length === 1 && !channel && (channels[0]?.sub_payment.length ?? 0) > 0)) ||
+              // The price with the chosen coupon is still being asked: pay only what is shown.
+              (coupon.applied !== "" && quote.isFetching)
             }
             aria-busy={busy}
             onClick={() => void buy()}

@@ -1,6 +1,5 @@
 // The no-coupon confirm of spec §4 step 3 (tip_noUse_coupon): in the VIP version, for a goods that
 // takes coupons, when usable coupons exist but none is applied, or the channel refuses coupons.
-// The coupon list and row arrive with the loyalty screens; without a coupon state nothing is asked.
 
 export interface CouponState {
   /** Usable coupons for this goods. */

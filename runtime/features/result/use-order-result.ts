@@ -35,7 +35,8 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
         done.current = true;
         setOrder(full);
         setView(viewOf(full.status));
-        void queryClient.invalidateQueries({ queryKey: ["limits"] });
+        // Limits, VIP points, coupons, event progress and the order history follow a settled order.
+        for (const key of ["limits", "vipInfo", "coupons", "activities", "orders"]) void queryClient.invalidateQueries({ queryKey: [key] });
         return;
       }
       setOrder((current) => current ?? simple);

@@ -1,0 +1,231 @@
+// The 'my reward' popup (spec §2, §4 'Coupons'): tabs 'usable (n)' and 'not usable (n)', claimable
+// coupons to receive, a 'history' list with a back button, 'no data' when a list is empty. In the
+// claim mode (VIP centre, My) a usable coupon's 'use' goes to the top-up; in the consume mode (the
+// recharge sheet) it picks the coupon for the order and the picked one offers 'cancel'.
+import "./loyalty.css";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { useServices } from "../../app/services.ts";
+import type { Coupon } from "../../generated/api-types.ts";
+import { ApiError } from "../../lib/api/client.ts";
+import { useSession } from "../../lib/session-context.ts";
+import { Dialog } from "../../ui/dialog.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { useCoupons } from "./queries.ts";
+import { type CouponPopupMode, couponAction, couponName, couponTime, percentOff, splitCoupons } from "./rules.ts";
+
+const TAG_KEYS = {
+  claimable: "coupon.claimable",
+  usable: "coupon.available",
+  unusable: "coupon.unusable",
+  used: "coupon.used",
+  expired: "coupon.expired",
+} as const;
+const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month: "coupon.monthly" } as const;
+
+export interface CouponDialogProps {
+  open: boolean;
+  onClose: () => void;
+  mode: CouponPopupMode;
+  /** consume mode: the goods the coupon is for, the picked coupon, and what picking does. */
+  productId?: string;
+  selectedCode?: string;
+  onPick?: (code: string | null) => void;
+}
+
+function CouponCard({
+  coupon,
+  mode,
+  selectedCode,
+  onAction,
+  busy,
+}: {
+  coupon: Coupon;
+  mode: CouponPopupMode;
+  selectedCode?: string | undefined;
+  onAction?: ((coupon: Coupon) => void) | undefined;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  const nameOf = useCouponName();
+  const { tag, button } = couponAction(coupon, mode, selectedCode);
+  const time = couponTime(coupon);
+  const picked = coupon.code === selectedCode && coupon.use_category === "avail";
+  const dim = tag === "unusable" || tag === "used" || tag === "expired";
+  return (
+    <li className={`sf-coupon${dim ? " is-dim" : ""}${picked ? " is-picked" : ""}`} data-coupon={coupon.code} data-tag={tag}>
+      <div className="sf-coupon__value" aria-hidden="true">
+        <strong>{percentOff(coupon.discount_rate)}%</strong>
+        <span>OFF</span>
+      </div>
+      <div className="sf-coupon__body">
+        <span className="sf-coupon__name">{nameOf(coupon.name)}</span>
+        <span className="sf-coupon__meta">
+          <span className={`sf-tag sf-tag--${tag}`}>{t(TAG_KEYS[tag])}</span>
+          <span className="sf-tag sf-tag--kind">{t(KIND_KEYS[coupon.kind])}</span>
+        </span>
+        <span className="sf-coupon__time">{t(`coupon.${time.kind}`, { time: time.text })}</span>
+        {coupon.lock_reason && tag === "unusable" ? <span className="sf-coupon__reason">{coupon.lock_reason}</span> : null}
+      </div>
+      {button && onAction ? (
+        <button
+          type="button"
+          className={`sf-button sf-button--small ${button === "cancel" ? "sf-button--secondary" : "sf-button--primary"}`}
+          data-action={button}
+          disabled={busy}
+          aria-label={`${t(`coupon.${button}`)}: ${nameOf(coupon.name)}`}
+          onClick={() => onAction(coupon)}
+        >
+          {t(`coupon.${button}`)}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+export function CouponList({
+  coupons,
+  mode,
+  selectedCode,
+  onAction,
+  busy,
+  testId,
+}: {
+  coupons: Coupon[];
+  mode: CouponPopupMode;
+  selectedCode?: string | undefined;
+  onAction?: (coupon: Coupon) => void;
+  busy?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  if (coupons.length === 0)
+    return (
+      <p className="sf-empty" data-testid={testId ? `${testId}-empty` : undefined}>
+        {t("common.noData")}
+      </p>
+    );
+  return (
+    <ul className="sf-coupons" data-testid={testId}>
+      {coupons.map((c) => (
+        <CouponCard key={c.code} coupon={c} mode={mode} selectedCode={selectedCode} onAction={onAction} busy={busy ?? false} />
+      ))}
+    </ul>
+  );
+}
+
+/** A coupon name in the current language, else the area's default language (spec §3). */
+export function useCouponName(): (raw: string) => string {
+  const { i18n } = useTranslation();
+  const { areaConfig } = useSession();
+  return (raw) => couponName(raw, i18n.language, areaConfig?.defaultLanguage ?? "en");
+}
+
+/** Claiming a coupon (receiveCoupons): 'claim failed' when the platform refuses. */
+export function useClaimCoupon() {
+  const { api, clientId } = useServices();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (code: string | undefined) => api.call("receiveCoupons", { client_id: clientId, ...(code ? { code } : {}) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["coupons"] }),
+    onError: (err) => toast(err instanceof ApiError && err.message ? `${t("error.receiveFail")}: ${err.message}` : t("error.receiveFail")),
+  });
+}
+
+export function CouponDialog({ open, onClose, mode, productId, selectedCode, onPick }: CouponDialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<"usable" | "unusable">("usable");
+  const [history, setHistory] = useState(false);
+  const list = useCoupons("claim,avail,lock", open && !history, productId);
+  const past = useCoupons("history", open && history);
+  const claim = useClaimCoupon();
+  const { claimable, usable, unusable } = splitCoupons(list.data?.coupons ?? []);
+
+  const act = (coupon: Coupon) => {
+    const { button } = couponAction(coupon, mode, selectedCode);
+    if (button === "receive") claim.mutate(coupon.code);
+    else if (button === "cancel") {
+      onPick?.(null);
+      onClose();
+    } else if (button === "use") {
+      if (mode === "consume") onPick?.(coupon.code);
+      else navigate("/selectGoods");
+      onClose();
+    }
+  };
+
+  const loading = (history ? past : list).isPending;
+  return (
+    <Dialog open={open} title={history ? t("coupon.history") : t("coupon.myReward")} onClose={onClose}>
+      <div className="sf-coupon-dialog" data-testid="coupon-dialog">
+        {history ? (
+          <>
+            <button type="button" className="sf-link-button sf-coupon-dialog__back" onClick={() => setHistory(false)}>
+              ‹ {t("common.back")}
+            </button>
+            {loading ? <ListSkeleton /> : <CouponList coupons={past.data?.coupons ?? []} mode={mode} testId="coupon-history" />}
+          </>
+        ) : (
+          <>
+            <div className="sf-coupon-dialog__bar">
+              <div className="sf-tabs" role="tablist" aria-label={t("coupon.myReward")}>
+                {(["usable", "unusable"] as const).map((id) => (
+                  <button
+                    key={id}
+                    type="button"
+                    role="tab"
+                    id={`sf-coupon-tab-${id}`}
+                    aria-selected={tab === id}
+                    aria-controls="sf-coupon-panel"
+                    onClick={() => setTab(id)}
+                  >
+                    {t(id === "usable" ? "coupon.usable" : "coupon.notUsable", {
+                      count: id === "usable" ? usable.length : unusable.length,
+                    })}
+                  </button>
+                ))}
+              </div>
+              <button type="button" className="sf-link-button" data-testid="coupon-history-button" onClick={() => setHistory(true)}>
+                {t("coupon.history")}
+              </button>
+            </div>
+            <div id="sf-coupon-panel" role="tabpanel" aria-labelledby={`sf-coupon-tab-${tab}`}>
+              {loading ? (
+                <ListSkeleton />
+              ) : tab === "usable" ? (
+                <>
+                  {claimable.length > 0 ? (
+                    <>
+                      <h3 className="sf-coupon-dialog__heading">{t("coupon.claimable")}</h3>
+                      <CouponList coupons={claimable} mode={mode} onAction={act} busy={claim.isPending} testId="coupon-claimable" />
+                    </>
+                  ) : null}
+                  {usable.length > 0 || claimable.length === 0 ? (
+                    <CouponList coupons={usable} mode={mode} selectedCode={selectedCode} onAction={act} testId="coupon-usable" />
+                  ) : null}
+                </>
+              ) : (
+                <CouponList coupons={unusable} mode={mode} testId="coupon-unusable" />
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="sf-skeleton__rows" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="sf-skeleton__row" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+// /my (spec §2 'My'): the account and game, the VIP summary and coupons (VIP version), the order
+// history with paid and delivered told apart, receipts, language, customer service and logout.
+import "./loyalty.css";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { LanguagePicker } from "../../app/layouts/LanguagePicker.tsx";
+import { useServices } from "../../app/services.ts";
+import type { OrderInfo } from "../../generated/api-types.ts";
+import { useBrand } from "../../lib/brand-context.ts";
+import { formatAmount, formatTime } from "../../lib/format.ts";
+import { Dialog } from "../../ui/dialog.tsx";
+import { useSessionActions } from "../login/session.ts";
+import { useUser } from "../login/user-store.ts";
+import { useCurrentGame } from "../purchase/queries.ts";
+import { localZone } from "./ActivityPage.tsx";
+import { CouponDialog } from "./CouponDialog.tsx";
+import { LoginPrompt } from "./LoginPrompt.tsx";
+import { type OrderState, orderState } from "./order-state.ts";
+import { useHasEvents, useLoggedIn, useOrders, useVipInfo, useVipVersion } from "./queries.ts";
+import { PageSkeleton } from "./VipCenterPage.tsx";
+
+const STATE_KEYS: Record<OrderState, "my.pending" | "my.failed" | "my.paid" | "my.delivered"> = {
+  pending: "my.pending",
+  failed: "my.failed",
+  paid: "my.paid",
+  delivered: "my.delivered",
+};
+/** While an order is paid but not yet delivered, the list refreshes this often, this long. */
+const DELIVERY_POLL_MS = 5000;
+const DELIVERY_POLL_FOR_MS = 3 * 60_000;
+
+function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) {
+  const { t } = useTranslation();
+  const zone = localZone();
+  const state = orderState(order);
+  const row = (label: string, value: string | undefined) =>
+    value ? (
+      <>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </>
+    ) : null;
+  return (
+    <Dialog
+      open
+      title={t("my.receipt")}
+      onClose={onClose}
+      footer={
+        <button type="button" className="sf-button sf-button--secondary" onClick={() => window.print()}>
+          {t("my.print")}
+        </button>
+      }
+    >
+      <dl className="sf-detail-list sf-receipt" data-testid="receipt">
+        {row(t("my.orderNo"), order.billing_no)}
+        {row(t("my.status"), t(STATE_KEYS[state]))}
+        {row(t("my.game"), order.game_name)}
+        {row(t("recharge.server"), order.game_server_name)}
+        {row(t("recharge.role"), order.role_name)}
+        {row(t("recharge.goods"), order.product_name)}
+        {row(t("recharge.price"), order.amount !== undefined ? formatAmount(order.amount, order.currency ?? "USD") : undefined)}
+        {row(t("my.discount"), order.discount_amount ? formatAmount(order.discount_amount, order.currency ?? "USD") : undefined)}
+        {row(t("my.method"), order.payway_name)}
+        {row(t("my.created"), order.created_at ? formatTime(order.created_at, zone) : undefined)}
+        {row(t("my.paidAt"), order.paid_at ? formatTime(order.paid_at, zone) : undefined)}
+        {row(t("my.deliveredAt"), order.delivered_at ? formatTime(order.delivered_at, zone) : undefined)}
+        {row(t("recharge.points"), order.points ? `+${order.points}` : undefined)}
+      </dl>
+    </Dialog>
+  );
+}
+
+function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => void }) {
+  const { t } = useTranslation();
+  const state = orderState(order);
+  return (
+    <li className="sf-order" data-order={order.billing_no} data-state={state}>
+      <div className="sf-order__main">
+        <span className="sf-order__name">{order.product_name}</span>
+        <span className="sf-order__meta">
+          {order.payway_name} · {order.created_at ? formatTime(order.created_at, localZone()) : ""}
+        </span>
+        {state === "paid" ? <span className="sf-order__hint">{t("my.delivering")}</span> : null}
+      </div>
+      <div className="sf-order__side">
+        <strong>{order.amount !== undefined ? formatAmount(order.amount, order.currency ?? "USD") : ""}</strong>
+        <span className={`sf-tag sf-tag--order-${state}`} data-testid="order-status">
+          {t(STATE_KEYS[state])}
+        </span>
+      </div>
+      <div className="sf-order__actions">
+        {state === "pending" && order.pay_url ? (
+          <a className="sf-button sf-button--small sf-button--primary" href={order.pay_url} target="_blank" rel="noopener noreferrer">
+            {t("my.payPending")}
+          </a>
+        ) : null}
+        <button type="button" className="sf-link-button" onClick={onReceipt} aria-label={`${t("my.receipt")}: ${order.billing_no}`}>
+          {t("my.receipt")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function Orders() {
+  const { t } = useTranslation();
+  const [since] = useState(() => Date.now());
+  const [receipt, setReceipt] = useState<OrderInfo | null>(null);
+  const orders = useOrders(true, (pages) => {
+    const waiting = pages.some((p) => p.orders.some((o) => orderState(o) === "paid"));
+    return waiting && Date.now() - since < DELIVERY_POLL_FOR_MS ? DELIVERY_POLL_MS : false;
+  });
+  const all = orders.data?.pages.flatMap((p) => p.orders) ?? [];
+  return (
+    <section className="sf-card" aria-labelledby="sf-my-orders" data-testid="orders">
+      <h2 className="sf-card__title" id="sf-my-orders">
+        {t("my.orders")}
+      </h2>
+      {orders.isPending ? (
+        <PageSkeleton />
+      ) : all.length === 0 ? (
+        <p className="sf-empty">{t("my.noOrders")}</p>
+      ) : (
+        <ul className="sf-orders">
+          {all.map((o) => (
+            <OrderRow key={o.billing_no} order={o} onReceipt={() => setReceipt(o)} />
+          ))}
+        </ul>
+      )}
+      {orders.hasNextPage ? (
+        <button
+          type="button"
+          className="sf-button sf-button--secondary sf-button--block"
+          disabled={orders.isFetchingNextPage}
+          onClick={() => void orders.fetchNextPage()}
+        >
+          {t("common.more")}
+        </button>
+      ) : null}
+      {receipt ? <Receipt order={receipt} onClose={() => setReceipt(null)} /> : null}
+    </section>
+  );
+}
+
+function VipSummary() {
+  const { t } = useTranslation();
+  const info = useVipInfo(true);
+  const [coupons, setCoupons] = useState(false);
+  return (
+    <section className="sf-card sf-my-vip" aria-labelledby="sf-my-vip" data-testid="my-vip">
+      <h2 className="sf-card__title" id="sf-my-vip">
+        {t("vip.title")}
+      </h2>
+      {info.data ? (
+        <p>
+          <strong>{info.data.vip_level_name}</strong> · {t("vip.points")} {info.data.total_points.toLocaleString()}
+        </p>
+      ) : null}
+      <div className="sf-my-vip__links">
+        <Link className="sf-button sf-button--secondary sf-button--small" to="/userCenter">
+          {t("vip.title")}
+        </Link>
+        <button type="button" className="sf-button sf-button--secondary sf-button--small" onClick={() => setCoupons(true)}>
+          {t("my.coupons")}
+        </button>
+      </div>
+      {coupons ? <CouponDialog open mode="claim" onClose={() => setCoupons(false)} /> : null}
+    </section>
+  );
+}
+
+export function MyPage() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { clientId } = useServices();
+  const user = useUser(clientId);
+  const loggedIn = useLoggedIn();
+  const vip = useVipVersion();
+  const hasEvents = useHasEvents();
+  const { game } = useCurrentGame();
+  const { logout } = useSessionActions();
+  return (
+    <div className="sf-loyalty" data-testid="my">
+      {loggedIn ? (
+        <section className="sf-card sf-my-account" aria-labelledby="sf-my-account">
+          <div>
+            <p className="sf-muted">{game?.name}</p>
+            <h2 id="sf-my-account" data-testid="my-username">
+              {user?.username ?? ""}
+            </h2>
+          </div>
+          {user ? (
+            <button type="button" className="sf-button sf-button--secondary sf-button--small" onClick={() => void logout()}>
+              {t("login.logout")}
+            </button>
+          ) : null}
+        </section>
+      ) : (
+        <LoginPrompt text={t("my.loginFirst")} />
+      )}
+      {loggedIn && vip ? <VipSummary /> : null}
+      {loggedIn && hasEvents ? (
+        <Link className="sf-card sf-my-link" to="/activity">
+          {t("activity.title")}
+          <span aria-hidden="true">›</span>
+        </Link>
+      ) : null}
+      {loggedIn ? <Orders /> : null}
+      <section className="sf-card sf-my-settings" aria-label={t("my.language")}>
+        <span>{t("my.language")}</span>
+        <LanguagePicker />
+      </section>
+      <section className="sf-card sf-my-settings">
+        <span>{t("my.support")}</span>
+        <a href={brand.support.url} target="_blank" rel="noopener noreferrer">
+          {brand.support.email ?? brand.support.url}
+        </a>
+      </section>
+    </div>
+  );
+}
+
+export default MyPage;

@@ -1,0 +1,279 @@
+// /userCenter, the VIP centre (spec §2, §4 'VIP'): level, growth points and progress to the next
+// level, points exchange, the coupons and first-achievement reward of each level, my rewards and
+// history, the FAQ, and the real-name state where the platform reports it. Also opened inside a
+// game's web view (visit=sdk), where the game's token is used and a not-logged-in answer keeps it.
+import "./loyalty.css";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { useServices } from "../../app/services.ts";
+import type { VipLevel } from "../../generated/api-types.ts";
+import { ApiError } from "../../lib/api/client.ts";
+import { useBrand } from "../../lib/brand-context.ts";
+import { SafeHtml } from "../../ui/tip.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { usePageConfig } from "../purchase/queries.ts";
+import { useSelection } from "../purchase/selection.ts";
+import { CouponDialog } from "./CouponDialog.tsx";
+import { LoginPrompt } from "./LoginPrompt.tsx";
+import { useLoggedIn, useVipBasic, useVipInfo, useVipVersion } from "./queries.ts";
+import { percentOff, vipProgress } from "./rules.ts";
+
+const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month: "coupon.monthly" } as const;
+
+function VipStar() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" width="28" height="28">
+      <path fill="currentColor" d="m12 2 3 6.5 7 .8-5.2 4.8 1.4 7L12 17.6 5.8 21l1.4-7L2 9.3l7-.8z" />
+    </svg>
+  );
+}
+
+function RealNameState({ state }: { state: "loading" | "failed" | "not_verified" | "ok" }) {
+  const { t } = useTranslation();
+  if (state === "ok") return null;
+  if (state === "loading")
+    return (
+      <p className="sf-notice" role="status">
+        {t("vip.realName.loading")}
+      </p>
+    );
+  if (state === "failed")
+    return (
+      <p className="sf-notice sf-notice--error" role="alert">
+        {t("vip.realName.failed")}
+      </p>
+    );
+  return (
+    <div className="sf-notice sf-notice--action" role="status" data-testid="vip-real-name">
+      <span>{t("vip.realName.notVerified")}</span>
+      <Link className="sf-button sf-button--small sf-button--primary" to="/certifiedReal">
+        {t("vip.realName.verify")}
+      </Link>
+    </div>
+  );
+}
+
+function PointsExchange({ points, rate }: { points: number; rate: number }) {
+  const { t } = useTranslation();
+  const { api, clientId } = useServices();
+  const [selection] = useSelection(clientId);
+  const params = new URLSearchParams(window.location.search);
+  const roleId = selection.role?.value ?? params.get("role_id") ?? undefined;
+  const serverId = selection.server?.value ?? params.get("server_id") ?? undefined;
+  const [amount, setAmount] = useState("");
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const exchange = useMutation({
+    mutationFn: (n: number) =>
+      api.call("exchangePoints", { client_id: clientId, points: n, server_id: serverId ?? "", role_id: roleId ?? "" }),
+    onSuccess: (r, n) => {
+      setAmount("");
+      toast(t("vip.exchanged", { points: n, coins: r.coins }));
+      void queryClient.invalidateQueries({ queryKey: ["vipInfo"] });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.message) toast(err.message);
+    },
+  });
+  const n = Number(amount);
+  const valid = Number.isInteger(n) && n > 0 && n <= points;
+  return (
+    <section className="sf-card" aria-labelledby="sf-vip-exchange">
+      <h2 className="sf-card__title" id="sf-vip-exchange">
+        {t("vip.exchange")}
+      </h2>
+      <p className="sf-muted">
+        {t("vip.exchangeable", { points: points.toLocaleString() })} · {t("vip.exchangeRate", { coins: rate })}
+      </p>
+      {roleId && serverId ? (
+        <form
+          className="sf-vip-exchange"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid && !exchange.isPending) exchange.mutate(n);
+          }}
+        >
+          <label className="sf-visually-hidden" htmlFor={inputId}>
+            {t("vip.exchangePoints")}
+          </label>
+          <input
+            id={inputId}
+            className="sf-input"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            placeholder={t("vip.exchangePoints")}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
+          />
+          <button type="submit" className="sf-button sf-button--primary" disabled={!valid || exchange.isPending}>
+            {t("vip.exchangeButton", { coins: valid ? Math.floor(n * rate) : 0 })}
+          </button>
+        </form>
+      ) : (
+        <p>
+          <Link to="/selectGoods">{t("vip.chooseRole")}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`sf-vip-level${current ? " is-current" : ""}`} aria-current={current ? "true" : undefined}>
+      <h3>
+        {level.level_name}
+        {current ? <span className="sf-tag sf-tag--usable">{t("vip.current")}</span> : null}
+      </h3>
+      <p className="sf-muted">{t("vip.needPoints", { points: level.need_points.toLocaleString() })}</p>
+      {level.coupons_list.length > 0 ? (
+        <ul className="sf-vip-level__coupons">
+          {level.coupons_list.map((c) => (
+            <li key={`${c.type}-${c.name}`}>
+              <span className="sf-tag sf-tag--kind">{t(KIND_KEYS[c.type])}</span>{" "}
+              {t("coupon.off", { percent: percentOff(c.discount_rate) })} ×{c.count}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {level.first_reward ? (
+        <p className="sf-vip-level__first">
+          <strong>{t("vip.firstReward")}:</strong> {level.first_reward}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function VipCenterPage() {
+  const { t } = useTranslation();
+  const { tracker } = useServices();
+  const { brand } = useBrand();
+  const page = usePageConfig();
+  const vip = useVipVersion();
+  const loggedIn = useLoggedIn();
+  const basic = useVipBasic(vip);
+  const info = useVipInfo(vip && loggedIn);
+  const [rewards, setRewards] = useState(false);
+
+  useEffect(() => {
+    tracker.track("viewVipCenter");
+  }, [tracker]);
+
+  if (page.isPending) return <PageSkeleton />;
+  if (!vip)
+    return (
+      <section className="sf-card sf-loyalty-empty" data-testid="vip-off">
+        <p>{t("vip.unavailable")}</p>
+        <Link className="sf-button sf-button--secondary" to="/selectGoods">
+          {t("nav.topup")}
+        </Link>
+      </section>
+    );
+
+  const levels = basic.data?.levels ?? [];
+  const me = info.data;
+  const current = levels.find((l) => l.level_id === me?.vip_level);
+  const next = levels.find((l) => l.level_id === (me?.vip_level ?? -1) + 1);
+  const progress = me ? vipProgress(me.total_points, current?.need_points ?? 0, me.next_level_points) : undefined;
+  const realName = !brand.features.realName
+    ? "ok"
+    : info.isPending
+      ? "loading"
+      : info.isError
+        ? "failed"
+        : me?.real_name === "not_verified"
+          ? "not_verified"
+          : "ok";
+
+  return (
+    <div className="sf-loyalty" data-testid="vip-center">
+      {loggedIn ? <RealNameState state={realName} /> : null}
+      {!loggedIn ? (
+        <LoginPrompt text={t("vip.loginFirst")} />
+      ) : info.isPending ? (
+        <PageSkeleton />
+      ) : me ? (
+        <section className="sf-vip-hero" aria-labelledby="sf-vip-level">
+          <div className="sf-vip-hero__top">
+            <VipStar />
+            <div>
+              <p className="sf-vip-hero__label">{t("vip.level")}</p>
+              <h2 id="sf-vip-level" data-testid="vip-level">
+                {me.vip_level_name}
+              </h2>
+            </div>
+            <p className="sf-vip-hero__points">
+              <span>{t("vip.points")}</span>
+              <strong data-testid="vip-points">{me.total_points.toLocaleString()}</strong>
+            </p>
+          </div>
+          {progress ? (
+            <>
+              <div
+                className="sf-progress"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Number(progress.percent)}
+                aria-label={t("vip.progressLabel")}
+              >
+                <span style={{ inlineSize: `${progress.percent}%` }} />
+              </div>
+              <p className="sf-vip-hero__next" data-testid="vip-progress">
+                {progress.top
+                  ? t("vip.highest")
+                  : t("vip.progress", {
+                      percent: progress.percent,
+                      next: next?.level_name ?? "",
+                      points: Math.max(0, me.next_level_points - me.total_points).toLocaleString(),
+                    })}
+              </p>
+            </>
+          ) : null}
+          <button type="button" className="sf-button sf-button--on-hero" data-testid="my-rewards" onClick={() => setRewards(true)}>
+            {t("vip.myRewards")}
+          </button>
+        </section>
+      ) : null}
+      {me && basic.data ? <PointsExchange points={me.exchangeable_points} rate={basic.data.point_to_coin} /> : null}
+      {levels.length > 0 ? (
+        <section className="sf-card" aria-labelledby="sf-vip-levels">
+          <h2 className="sf-card__title" id="sf-vip-levels">
+            {t("vip.levelCoupons")}
+          </h2>
+          <ul className="sf-vip-levels">
+            {levels.map((l) => (
+              <LevelCard key={l.level_id} level={l} current={l.level_id === me?.vip_level} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {basic.data ? (
+        <section className="sf-card" aria-labelledby="sf-vip-faq">
+          <h2 className="sf-card__title" id="sf-vip-faq">
+            {basic.data.faq_title || t("vip.faq")}
+          </h2>
+          <SafeHtml html={basic.data.faq_content} />
+        </section>
+      ) : null}
+      {rewards ? <CouponDialog open mode="claim" onClose={() => setRewards(false)} /> : null}
+    </div>
+  );
+}
+
+export function PageSkeleton() {
+  return (
+    <div className="sf-skeleton__rows" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="sf-skeleton__row" />
+      ))}
+    </div>
+  );
+}
+
+export default VipCenterPage;

@@ -1,0 +1,89 @@
+// The loyalty rules the screens show (spec §3, §4 'Coupons' and 'VIP'), as pure functions.
+import type { Coupon } from "../../generated/api-types.ts";
+import { formatTime } from "../../lib/format.ts";
+
+/** Progress to the next level, with 2 decimals; the highest level shows 100 %. */
+export function vipProgress(totalPoints: number, currentNeed: number, nextNeed: number): { percent: string; top: boolean } {
+  if (nextNeed <= 0) return { percent: "100.00", top: true };
+  const span = nextNeed - currentNeed;
+  const done = span > 0 ? (totalPoints - currentNeed) / span : 0;
+  const percent = Math.min(100, Math.max(0, done * 100));
+  // Floor, so 99.999 % never reads as 100.00 % before the level is reached.
+  return { percent: (Math.floor(percent * 100) / 100).toFixed(2), top: false };
+}
+
+export type CouponTag = "claimable" | "usable" | "unusable" | "used" | "expired";
+export type CouponButton = "receive" | "use" | "cancel" | null;
+/** 'claim': the reward popup of the VIP centre and My page; 'consume': picking a coupon for an order. */
+export type CouponPopupMode = "claim" | "consume";
+
+/** Tag and button by use_category (spec §4): claim → receive, avail → use or cancel, lock, history. */
+export function couponAction(
+  coupon: Pick<Coupon, "use_category" | "is_used" | "code">,
+  mode: CouponPopupMode,
+  selectedCode?: string,
+): { tag: CouponTag; button: CouponButton } {
+  switch (coupon.use_category) {
+    case "claim":
+      return { tag: "claimable", button: "receive" };
+    case "avail":
+      if (mode === "claim") return { tag: "usable", button: "use" };
+      return { tag: "usable", button: coupon.code === selectedCode ? "cancel" : "use" };
+    case "lock":
+      return { tag: "unusable", button: null };
+    default:
+      return { tag: coupon.is_used ? "used" : "expired", button: null };
+  }
+}
+
+/**
+ * A coupon's name: plain text, or a JSON map locale → text read in the current locale, then the
+ * default locale, then the first value. Anything malformed shows as the text it is.
+ */
+export function couponName(raw: string, language: string, defaultLanguage: string): string {
+  const text = raw.trim();
+  if (!text.startsWith("{")) return raw;
+  let map: unknown;
+  try {
+    map = JSON.parse(text);
+  } catch {
+    return raw;
+  }
+  if (typeof map !== "object" || map === null || Array.isArray(map)) return raw;
+  const entries = Object.entries(map as Record<string, unknown>).filter(
+    (e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== "",
+  );
+  const find = (lang: string) => {
+    const l = lang.toLowerCase();
+    return entries.find(([k]) => k.toLowerCase() === l)?.[1] ?? entries.find(([k]) => k.toLowerCase() === l.split("-")[0])?.[1];
+  };
+  return find(language) ?? find(defaultLanguage) ?? entries[0]?.[1] ?? raw;
+}
+
+/** The time a coupon shows: used time when used, else its end of validity, in the coupon's zone. */
+export function couponTime(coupon: Pick<Coupon, "is_used" | "used_time" | "valid_end_time" | "time_zone">): {
+  kind: "usedAt" | "validUntil";
+  text: string;
+} {
+  if (coupon.is_used && coupon.used_time > 0) return { kind: "usedAt", text: formatTime(coupon.used_time, coupon.time_zone) };
+  return { kind: "validUntil", text: formatTime(coupon.valid_end_time, coupon.time_zone) };
+}
+
+/** The coupon with the lowest discount_rate (the biggest discount); the earliest to expire on a tie. */
+export function lowestDiscount<C extends Pick<Coupon, "discount_rate" | "valid_end_time" | "code">>(coupons: C[]): C | undefined {
+  return [...coupons].sort(
+    (a, b) => a.discount_rate - b.discount_rate || a.valid_end_time - b.valid_end_time || a.code.localeCompare(b.code),
+  )[0];
+}
+
+/** Percent off a discount_rate stands for: 0.9 → 10. */
+export const percentOff = (rate: number) => Math.round((1 - rate) * 100);
+
+/** The coupon lists of the popup: usable and not usable (spec §4: split into lock and available). */
+export function splitCoupons(coupons: Coupon[]): { usable: Coupon[]; unusable: Coupon[]; claimable: Coupon[] } {
+  return {
+    claimable: coupons.filter((c) => c.use_category === "claim"),
+    usable: coupons.filter((c) => c.use_category === "avail"),
+    unusable: coupons.filter((c) => c.use_category === "lock"),
+  };
+}

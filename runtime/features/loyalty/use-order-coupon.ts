@@ -1,0 +1,98 @@
+// The coupon of an order in the recharge sheet (spec §4 'Coupons', §5): on opening, the usable
+// coupons for the goods are fetched and the lowest discount_rate is preselected; changing the
+// coupon re-fetches the price; a coupon or price failure clears the choice and marks coupons
+// unavailable until the list is reloaded. The coupon applies only in the VIP version, to a goods
+// that takes coupons, with a channel that has open_coupon.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useServices } from "../../app/services.ts";
+import type { Coupon, PaymentChannel } from "../../generated/api-types.ts";
+import type { SelectedGoods } from "../purchase/selection.ts";
+import { useCoupons, useLoggedIn } from "./queries.ts";
+import { lowestDiscount } from "./rules.ts";
+
+export type CouponRowState =
+  | { kind: "hidden" }
+  | { kind: "notSupported" }
+  | { kind: "channelNotSupported" }
+  | { kind: "claimMore" }
+  | { kind: "select" }
+  | { kind: "applied"; coupon: Coupon };
+
+/** What the coupon row says (spec §5 'Coupon row texts'). */
+export function couponRowState(input: {
+  vip: boolean;
+  goodsTakesCoupons: boolean;
+  channel: Pick<PaymentChannel, "open_coupon"> | undefined;
+  available: boolean;
+  usable: Coupon[];
+  selectedCode: string | undefined;
+}): CouponRowState {
+  if (!input.vip) return { kind: "hidden" };
+  if (!input.goodsTakesCoupons) return { kind: "notSupported" };
+  if (input.channel && !input.channel.open_coupon) return { kind: "channelNotSupported" };
+  if (!input.available || input.usable.length === 0) return { kind: "claimMore" };
+  const coupon = input.usable.find((c) => c.code === input.selectedCode);
+  return coupon ? { kind: "applied", coupon } : { kind: "select" };
+}
+
+export interface OrderCoupon {
+  row: CouponRowState;
+  /** The coupon the order uses ('' for none): what the price and the payment are asked with. */
+  applied: string;
+  /** Usable coupons for this goods (0 when they are unavailable). */
+  usable: number;
+  selectedCode: string | undefined;
+  pick: (code: string | null) => void;
+  quote: ReturnType<typeof useQuote>;
+}
+
+function useQuote(productId: string | undefined, couponCode: string, enabled: boolean) {
+  const { api, clientId } = useServices();
+  return useQuery({
+    queryKey: ["productPoints", clientId, productId, couponCode],
+    queryFn: () => api.call("productPoints", { client_id: clientId, product_id: productId ?? "", coupon_code: couponCode }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderCoupon(vip: boolean, goods: SelectedGoods | undefined, channel: PaymentChannel | undefined): OrderCoupon {
+  const loggedIn = useLoggedIn();
+  const wanted = vip && loggedIn && goods?.isCoupon === true;
+  const list = useCoupons("avail,lock", wanted, goods?.value);
+  // undefined: the preselection (lowest discount_rate); null: the player chose none.
+  const [choice, setChoice] = useState<string | null | undefined>(undefined);
+  const bad = useRef(new Set<string>());
+  const [broken, setBroken] = useState(false);
+  const usable = broken || list.isError ? [] : (list.data?.coupons ?? []).filter((c) => c.use_category === "avail");
+  // A reloaded list (after a -3062, a claim) is trusted again.
+  const loadedAt = list.dataUpdatedAt;
+  useEffect(() => {
+    if (loadedAt) setBroken(false);
+  }, [loadedAt]);
+
+  const preselected = lowestDiscount(usable.filter((c) => !bad.current.has(c.code)))?.code;
+  const selectedCode =
+    choice === undefined ? preselected : choice === null ? undefined : usable.some((c) => c.code === choice) ? choice : preselected;
+  const row = couponRowState({
+    vip,
+    goodsTakesCoupons: goods?.isCoupon === true,
+    channel,
+    available: !broken && !list.isError,
+    usable,
+    selectedCode,
+  });
+  const applied = row.kind === "applied" ? row.coupon.code : "";
+  const quote = useQuote(goods?.value, applied, vip && loggedIn && goods !== undefined && (!wanted || !list.isPending));
+  const failedCode = quote.isError ? applied : undefined;
+  useEffect(() => {
+    if (failedCode === undefined) return;
+    // A coupon or price failure: clear the choice, mark coupons unavailable (spec §7).
+    if (failedCode) bad.current.add(failedCode);
+    setChoice(undefined);
+    setBroken(true);
+  }, [failedCode]);
+
+  return { row, applied, usable: usable.length, selectedCode, pick: setChoice, quote };
+}
