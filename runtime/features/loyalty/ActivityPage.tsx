@@ -146,7 +146,7 @@ export function ActivityPage() {
   return (
     <div className="sf-loyalty" data-testid="activity">
       {kinds.length > 0 ? (
-        <div className="sf-tabs" role="tablist" aria-label={t("activity.title")}>
+        <div className="sf-tabs sf-tabs--scroll" role="tablist" aria-label={t("activity.title")}>
           {kinds.map((k) => (
             <button
               key={k}

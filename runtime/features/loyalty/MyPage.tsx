@@ -213,8 +213,9 @@ export function MyPage() {
       </section>
       <section className="sf-card sf-my-settings">
         <span>{t("my.support")}</span>
+        {brand.support.email ? <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a> : null}
         <a href={brand.support.url} target="_blank" rel="noopener noreferrer">
-          {brand.support.email ?? brand.support.url}
+          {t("footer.support")}
         </a>
       </section>
     </div>

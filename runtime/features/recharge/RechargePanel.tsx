@@ -192,6 +192,8 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
 
   return (
     <div className="sf-recharge" data-testid="recharge">
+      {/* The coupon row heads the sheet (spec §2); card exchanges take no coupon. */}
+      {cardMode ? null : <CouponRow coupon={coupon} productId={goods.value} />}
       {list.isPending ? (
         <div className="sf-skeleton__rows" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -269,7 +271,6 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           )}
         </>
       )}
-      {cardMode ? null : <CouponRow coupon={coupon} productId={goods.value} />}
       <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
         <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
         <dl>
