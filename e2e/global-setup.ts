@@ -13,7 +13,8 @@ export default async function globalSetup(_config: FullConfig) {
   const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
   if (!config) throw new Error("brands.yaml is invalid");
   const db = await openDb();
-  const platform = await createPlatform({ db, config });
+  // Delivery follows payment 8 s later, so My page can be seen saying 'paid' and then 'delivered'.
+  const platform = await createPlatform({ db, config, deliveryDelayMs: 8000 });
   const app = await buildApp({ db, platform, distDir });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

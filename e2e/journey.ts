@@ -45,6 +45,15 @@ export async function logIn(page: Page, username: string, password = "sandbox-pa
   await expect(page.getByTestId("account-name")).toHaveText(username);
 }
 
+/** Signs in through a sandbox provider's popup as one of its people ('a new player': a fresh account). */
+export async function providerLogin(page: Page, provider: string, who: "Alice" | "Bob" | "a new player"): Promise<void> {
+  await page.getByTestId("login-open").click();
+  const popup = page.waitForEvent("popup");
+  await page.locator(`[data-provider="${provider}"]`).click();
+  const signIn = await popup;
+  await signIn.getByRole("button", { name: `Continue as ${who}` }).click();
+}
+
 /** Server n (1-based) and its first character; returns the character's name. */
 export async function chooseRole(page: Page, server = 1): Promise<string> {
   await page.getByTestId("server-open").click();

@@ -1,18 +1,21 @@
 // Logging in and out, every way the brands offer: account, third-party providers through the
 // sandbox's sign-in pages (popup + message), Twitter through the brand's redirect page; the
 // in-app-browser refusal; logout with its confirmation; changing game; the journey's tracking.
-import { expect, type Page, test } from "@playwright/test";
-import { chooseChannel, chooseGoods, chooseRole, decide, expectResult, logIn, openRecharge, openStore, payByRedirect } from "./journey.ts";
+import { expect, test } from "@playwright/test";
+import {
+  chooseChannel,
+  chooseGoods,
+  chooseRole,
+  decide,
+  expectResult,
+  logIn,
+  openRecharge,
+  openStore,
+  payByRedirect,
+  providerLogin,
+} from "./journey.ts";
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function providerLogin(page: Page, provider: string, who: "Alice" | "Bob") {
-  await page.getByTestId("login-open").click();
-  const popup = page.waitForEvent("popup");
-  await page.locator(`[data-provider="${provider}"]`).click();
-  const signIn = await popup;
-  await signIn.getByRole("button", { name: `Continue as ${who}` }).click();
-}
 
 for (const [brand, provider] of [
   ["aurora", "google"],

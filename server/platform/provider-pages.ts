@@ -1,5 +1,6 @@
 // The sandbox sign-in pages of the third-party login providers, which hand a sandbox code back to
 // the storefront that opened them (and only to a storefront), as the real providers' pages do.
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { storefrontHosts } from "./catalog.ts";
 import { esc, newNonce, scriptValue, storefrontOrigin, storefrontUrl } from "./pages.ts";
@@ -40,10 +41,12 @@ export function registerProviderPages(app: FastifyInstance, platform: Platform):
     if (typeof state !== "string" || state.length === 0 || state.length > STATE_MAX) return refuse(reply, "bad state");
     const nonce = newNonce();
     const name = POPUP_PROVIDERS[provider];
+    // Besides the fixed people, a brand-new account each time: a first purchase, a first VIP level.
+    const users = [...SANDBOX_USERS, { id: `new${randomBytes(5).toString("hex")}`, name: "a new player" }];
     // Built here, not in the script, so what the opener receives is visible in the page source.
     const messages = {
       ...Object.fromEntries(
-        SANDBOX_USERS.map((u) => [
+        users.map((u) => [
           u.id,
           { source: "sandbox-provider", provider, state, code: `sbx_${provider}_${u.id}`, uid: `${provider}_${u.id}` },
         ]),
@@ -58,7 +61,7 @@ export function registerProviderPages(app: FastifyInstance, platform: Platform):
       'choices.addEventListener("click",function(e){var b=e.target.closest("button[data-answer]");if(!b)return;' +
       'if(!window.opener){lost();return}window.opener.postMessage(messages[b.getAttribute("data-answer")],origin);window.close()})})();';
     const buttons =
-      SANDBOX_USERS.map((u) => `<button type="button" data-answer="${u.id}">Continue as ${u.name}</button>`).join("") +
+      users.map((u) => `<button type="button" data-answer="${u.id}">Continue as ${u.name}</button>`).join("") +
       '<button type="button" class="no" data-answer="cancel">Cancel</button>';
     return reply
       .type("text/html; charset=utf-8")

@@ -37,8 +37,9 @@ describe("provider sign-in pages", () => {
   const origin = "http://aurora.localhost:5173";
   const names = { google: "Google", apple: "Apple", facebook: "Facebook", huawei: "Huawei", vk: "VK" };
 
-  it("offers Alice, Bob and Cancel and answers the opener with the sandbox code, for each provider", async () => {
+  it("offers Alice, Bob, a new player and Cancel and answers the opener with the sandbox code, for each provider", async () => {
     const nonces = new Set<string>();
+    const fresh = new Set<string>();
     for (const [provider, name] of Object.entries(names)) {
       const res = await get(`/sandbox/provider/${provider}`, { client_id: "aur-login-uni", origin, state: "st-42" });
       expect(res.statusCode, provider).toBe(200);
@@ -47,7 +48,7 @@ describe("provider sign-in pages", () => {
       nonces.add(scriptNonce(String(res.headers["content-security-policy"]), res.body));
       expect(res.body).toContain(`<title>Sandbox ${name} sign-in</title>`);
       expect(res.body).toContain("SANDBOX");
-      for (const label of ["Continue as Alice", "Continue as Bob", "Cancel"])
+      for (const label of ["Continue as Alice", "Continue as Bob", "Continue as a new player", "Cancel"])
         expect(res.body).toMatch(new RegExp(`<button type="button"[^>]*>${label}</button>`));
       expect(res.body).toContain("Return to the store");
       expect(res.body).toMatch(/button\{[^}]*min-height:(4[4-9]|[5-9]\d)px/);
@@ -59,11 +60,16 @@ describe("provider sign-in pages", () => {
         JSON.stringify({ source: "sandbox-provider", provider, state: "st-42", code: `sbx_${provider}_bob`, uid: `${provider}_bob` }),
       );
       expect(script).toContain(JSON.stringify({ source: "sandbox-provider", provider, state: "st-42", error: "cancelled" }));
+      // The new player is new on every page: a fresh account.
+      const newCode = new RegExp(`"code":"sbx_${provider}_(new[0-9a-f]{10})"`).exec(script)?.[1];
+      expect(newCode, provider).toBeDefined();
+      fresh.add(newCode ?? "");
       expect(script).toContain(`origin=${JSON.stringify(origin)}`);
       expect(script).toContain("window.opener.postMessage(");
       expect(script).toContain("window.close()");
     }
     expect(nonces.size).toBe(Object.keys(names).length);
+    expect(fresh.size).toBe(Object.keys(names).length);
   });
 
   it("gives codes the login calls accept", async () => {
