@@ -213,10 +213,12 @@ export function MyPage() {
       </section>
       <section className="sf-card sf-my-settings">
         <span>{t("my.support")}</span>
-        {brand.support.email ? <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a> : null}
-        <a href={brand.support.url} target="_blank" rel="noopener noreferrer">
-          {t("footer.support")}
-        </a>
+        <span className="sf-my-settings__links">
+          {brand.support.email ? <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a> : null}
+          <a href={brand.support.url} target="_blank" rel="noopener noreferrer">
+            {t("my.helpCentre")}
+          </a>
+        </span>
       </section>
     </div>
   );
