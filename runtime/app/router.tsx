@@ -17,6 +17,7 @@ const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
 const ActivityPage = lazy(() => import("../features/loyalty/ActivityPage.tsx"));
 const MyPage = lazy(() => import("../features/loyalty/MyPage.tsx"));
 const VipCenterPage = lazy(() => import("../features/loyalty/VipCenterPage.tsx"));
+const ReplenishPage = lazy(() => import("../features/replenish/ReplenishPage.tsx"));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<ScreenSkeleton />}>{children}</Suspense>;
@@ -69,6 +70,12 @@ function screenElement(screen: Screen, layout: LayoutVersion): ReactNode {
       return (
         <Page>
           <MyPage />
+        </Page>
+      );
+    case "ReplenishGoods":
+      return (
+        <Page>
+          <ReplenishPage />
         </Page>
       );
     case "UserCenter":

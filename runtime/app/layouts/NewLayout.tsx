@@ -5,6 +5,7 @@ import { NavLink, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { useHasEvents } from "../../features/loyalty/queries.ts";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
@@ -52,6 +53,7 @@ export default function NewLayout() {
         <DemoBadge />
         <LanguagePicker />
       </header>
+      <ReplenishHeader />
       <main id="sf-main" className="sf-main">
         <Outlet />
       </main>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
@@ -63,6 +64,7 @@ export default function OldLayout() {
           </ol>
         </nav>
       ) : null}
+      <ReplenishHeader />
       <main id="sf-main" className="sf-main">
         <Outlet />
       </main>

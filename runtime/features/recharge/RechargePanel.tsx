@@ -17,6 +17,7 @@ import { useOrderCoupon } from "../loyalty/use-order-coupon.ts";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
 import { CardMode } from "./CardMode.tsx";
+import { ChannelList } from "./ChannelList.tsx";
 import {
   buyLabel,
   canBuy,
@@ -97,11 +98,6 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
     });
     setFailure(null);
     tracker.track("selectPayway", { payway_id: leaf.payway_id, channel_id: leaf.channel_id });
-  };
-
-  const chooseChannel = (c: PaymentChannel) => {
-    if (c.sub_payment.length > 0) setSubFor(c);
-    else pickChannel(c);
   };
 
   const paid = (result: Paid) => {
@@ -233,41 +229,14 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           {cardMode && channel ? (
             <CardMode channel={channel} onBack={() => update({ rechargeInfo: undefined, rechargeKey: undefined })} onPaid={paid} />
           ) : (
-            <fieldset className="sf-channels">
-              <legend>{t("recharge.channel")}</legend>
-              <ul data-testid="channel-list">
-                {channels.map((c) => {
-                  const chosen = parent?.key === c.key;
-                  const note = channelDescription(c.description);
-                  return (
-                    <li key={c.key}>
-                      <button
-                        type="button"
-                        className={`sf-channel${chosen ? " is-chosen" : ""}`}
-                        aria-pressed={chosen}
-                        aria-haspopup={c.sub_payment.length > 0 ? "dialog" : undefined}
-                        data-channel={c.key}
-                        onClick={() => chooseChannel(c)}
-                      >
-                        <img src={c.icon} alt="" width="40" height="28" loading="lazy" />
-                        <span className="sf-channel__text">
-                          <span className="sf-channel__name">{c.name}</span>
-                          {chosen && channel && channel !== c ? <span className="sf-channel__sub">{channel.name}</span> : null}
-                          {note ? <span className="sf-channel__note">{note}</span> : null}
-                        </span>
-                        {c.sub_payment.length > 0 ? (
-                          <svg className="sf-channel__arrow" viewBox="0 0 24 24" aria-hidden="true">
-                            <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                          </svg>
-                        ) : (
-                          <span className="sf-radio" aria-hidden="true" />
-                        )}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
+            <ChannelList
+              channels={channels}
+              parentKey={parent?.key}
+              chosen={channel}
+              onPick={(p, leaf) => pickChannel(p, leaf === p ? undefined : leaf)}
+              subFor={subFor}
+              onSubFor={setSubFor}
+            />
           )}
         </>
       )}
@@ -322,27 +291,6 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           </button>
         </div>
       )}
-      {subFor ? (
-        <Dialog open title={subFor.name} onClose={() => setSubFor(null)}>
-          <ul className="sf-choice-list" data-testid="sub-channel-list">
-            {subFor.sub_payment.map((s) => (
-              <li key={channelKey(s)}>
-                <button
-                  type="button"
-                  aria-current={channelKey(s) === selection.rechargeKey ? "true" : undefined}
-                  onClick={() => {
-                    pickChannel(subFor, s);
-                    setSubFor(null);
-                  }}
-                >
-                  <img src={s.icon} alt="" width="40" height="28" loading="lazy" />
-                  <span>{s.name || razerChannelName(s.channel_id) || s.channel_id}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Dialog>
-      ) : null}
       {embedded ? (
         <EmbeddedPay
           url={embedded.url}

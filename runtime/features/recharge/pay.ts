@@ -7,6 +7,8 @@ import type { OrderSelection } from "../purchase/selection.ts";
 
 export interface PayInput {
   services: Services;
+  /** The game paid for when it is not the store's current one (a make-up link's game). */
+  clientId?: string;
   selection: OrderSelection;
   channel: PaymentChannel;
   region: string;
@@ -30,7 +32,7 @@ export async function startPay(input: PayInput): Promise<PayResult> {
   return services.api.call(
     "payStart",
     {
-      client_id: services.clientId,
+      client_id: input.clientId ?? services.clientId,
       ...(selection.server ? { server_id: selection.server.value } : {}),
       ...(selection.role ? { role_id: selection.role.value } : {}),
       ...(input.areaRole && selection.area ? { areaId: selection.area.value } : {}),

@@ -24,7 +24,14 @@ export function ResultPanel({
   active = true,
   onChangeWay,
   onClose,
-}: { billingNo: string; payUrl?: string; active?: boolean } & ResultActions) {
+  replenish = false,
+}: {
+  billingNo: string;
+  payUrl?: string;
+  active?: boolean;
+  /** A make-up payment: success also says when the account's block is lifted. */
+  replenish?: boolean;
+} & ResultActions) {
   const { t } = useTranslation();
   const { api, clientId, tracker } = useServices();
   const { view, order, recheck } = useOrderResult(billingNo, active);
@@ -99,6 +106,11 @@ export function ResultPanel({
       <p className="sf-result__headline" role="status">
         {t(view === "success" ? "result.success" : "result.fail")}
       </p>
+      {replenish && view === "success" ? (
+        <p className="sf-notice" data-testid="replenish-tip-done">
+          {t("error.replenishDone")}
+        </p>
+      ) : null}
       <dl className="sf-result__table">
         {rows.map(([k, v]) => (
           <div key={k}>

@@ -1,0 +1,67 @@
+// Make-up (replenish) links in Chromium: paid by someone who is not logged in as the target, with
+// the countdown; an expired link and one that runs out while open show the page-expired view.
+import { expect, test } from "@playwright/test";
+import { brandUrl } from "./helpers.ts";
+import { chooseChannel, decide, expectResult, payByRedirect } from "./journey.ts";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function newLink(request: import("@playwright/test").APIRequestContext, validSeconds: number): Promise<string> {
+  const res = await request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/replenish`, {
+    data: { brand: "aurora", valid_seconds: validSeconds },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { content: { replenish_id: string } }).content.replenish_id;
+}
+
+test("a make-up link is paid by someone not logged in as the target, with the countdown visible", async ({ page, request }) => {
+  const id = await newLink(request, 1800);
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  // The header names the target and offers another code; nobody is logged in.
+  await expect(page.getByTestId("replenish-header")).toContainText("Paying for aurora_target");
+  await expect(page.getByTestId("replenish-header").getByRole("link", { name: "Enter another client ID" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+  await expect(page.getByTestId("replenish-amount")).toHaveText("$9.99");
+  const countdown = page.getByTestId("replenish-countdown");
+  await expect(countdown).toHaveText(/^Link expires in (29|30) min \d\d s$/);
+  const before = await countdown.textContent();
+  await expect(countdown).not.toHaveText(before ?? "");
+
+  await expect(page.getByTestId("channel-list")).toBeVisible();
+  await chooseChannel(page, /^10201_/);
+  const checkout = await payByRedirect(page);
+  await decide(checkout, "Approve payment");
+  await expectResult(page, "success");
+  await expect(page.getByTestId("replenish-tip-done")).toHaveText("After the make-up payment the block is lifted within 15 minutes");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("replenishBillingNo") ?? "null") as { value: string } | null);
+  expect(stored?.value).toMatch(/\S+/);
+  await page.getByTestId("recharge-done").click();
+  // The link is settled: it says so, and cannot be paid again.
+  await expect(page.getByTestId("replenish-done")).toBeVisible();
+  await expect(page.getByTestId("pay-button")).toHaveCount(0);
+});
+
+test("an expired link, and one that runs out while open, show the page-expired view; a wrong one the replenish error", async ({
+  page,
+  request,
+}) => {
+  await page.goto(brandUrl("aurora", "/replenishGoods?replenish_id=rp-aurora-expired&spec_lang=en"));
+  await expect(page.getByRole("heading", { name: "Page expired" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Customer service" }).first()).toBeVisible();
+
+  const id = await newLink(request, 3);
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  await expect(page.getByTestId("replenish-countdown")).toHaveText("Link expires in less than 1 minute");
+  await expect(page.getByRole("heading", { name: "Page expired" })).toBeVisible({ timeout: 8000 });
+
+  await page.goto(brandUrl("aurora", "/replenishGoods?replenish_id=rp-nothing-here&spec_lang=en"));
+  await expect(page).toHaveURL(/\/errorReplenish/);
+
+  // With only the game's client id, the page asks for the code.
+  await page.goto(brandUrl("aurora", "/replenishGoods?rp_client_id=1001003&spec_lang=en"));
+  await page.getByLabel("Make-up code").fill("rp-aurora-hour");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/replenish_id=rp-aurora-hour/);
+  await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+});

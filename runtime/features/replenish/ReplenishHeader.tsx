@@ -1,0 +1,30 @@
+// The header line of replenish mode (spec §2 'Layouts'): whom the make-up payment is for, and the
+// way to enter another code for the game.
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router-dom";
+import { useServices } from "../../app/services.ts";
+
+export function useReplenishInfo(replenishId: string) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ["replenishInfo", replenishId],
+    queryFn: () => api.call("replenishInfo", { replenish_id: replenishId }),
+    enabled: replenishId !== "",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function ReplenishHeader() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const replenishId = pathname === "/replenishGoods" ? (new URLSearchParams(search).get("replenish_id") ?? "") : "";
+  const info = useReplenishInfo(replenishId);
+  if (!replenishId || !info.data || info.data.status === "expired") return null;
+  return (
+    <div className="sf-replenish-bar" data-testid="replenish-header">
+      <span>{t("replenish.for", { name: info.data.user_name })}</span>
+      <Link to={`/replenishGoods?${new URLSearchParams({ rp_client_id: info.data.client_id })}`}>{t("replenish.reenter")}</Link>
+    </div>
+  );
+}
