@@ -65,3 +65,22 @@ test("an expired link, and one that runs out while open, show the page-expired v
   await expect(page).toHaveURL(/replenish_id=rp-aurora-hour/);
   await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
 });
+
+test("a payer who logs in on a make-up page signs in through the in-game endpoints with the link's game", async ({ page, request }) => {
+  const id = await newLink(request, 1800);
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+  const auth = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/ingame/auth");
+  await page.getByRole("button", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await dialog.locator("input[name=username]").fill("aurora_player");
+  await dialog.locator("input[name=password]").fill("sandbox-pass");
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  const body = (await auth).postDataJSON() as Record<string, unknown>;
+  expect(typeof body.game_id).toBe("number");
+  expect(body.client_id).toBeUndefined();
+  // Back on the same make-up link, logged in as the payer; the target stays the link's account.
+  await expect(page).toHaveURL(new RegExp(`/replenishGoods\\?replenish_id=${id}`));
+  await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+  await expect(page.getByRole("button", { name: "Log in" })).toHaveCount(0);
+});

@@ -11,6 +11,7 @@ import { PasswordField } from "../../ui/password-field.tsx";
 import { richText } from "../../ui/rich.tsx";
 import { useCurrentGame, useLoginConfig } from "../purchase/queries.ts";
 import { encodeCredential, isInAppBrowser } from "./encode.ts";
+import { useLoginApi } from "./login-api.ts";
 import { ProviderIcon } from "./ProviderIcon.tsx";
 import { NEEDS_REAL_BROWSER, type Provider, SignInCancelled, signIn } from "./providers.ts";
 import { useSessionActions } from "./session.ts";
@@ -21,6 +22,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const services = useServices();
+  const loginApi = useLoginApi();
   const { completeLogin } = useSessionActions();
   const { parent } = useCurrentGame();
   const config = useLoginConfig(true);
@@ -45,11 +47,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || busy) return;
+    if (!ready || busy || !loginApi) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await services.api.call("auth", {
+      const result = await loginApi.call("auth", {
         username: encodeCredential(account),
         password: encodeCredential(password),
         login_type: mode,
@@ -67,11 +69,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       setEnvBlocked(true);
       return;
     }
-    if (!config.data) return;
+    if (!config.data || !loginApi) return;
     setBusy(true);
     setError(null);
     try {
-      completeLogin(await signIn(provider, { api: services.api, clientId: services.clientId, config: config.data }), provider);
+      completeLogin(await signIn(provider, { api: loginApi, clientId: services.clientId, config: config.data }), provider);
     } catch (err) {
       fail(err);
       setBusy(false);
