@@ -3,6 +3,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
+import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
 import { SessionContext } from "../lib/session-context.ts";
@@ -46,6 +47,7 @@ export function App({ boot }: { boot: Boot }) {
     if (area) setItem("payment_domain_area", area);
     else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
+    void confirmStoredTestAccount(services);
   }, [boot, router, services]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 // Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LegalLinks } from "../../features/legal/LegalNotices.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useSession } from "../../lib/session-context.ts";
 
@@ -26,6 +27,7 @@ export function Footer({ children }: { children?: ReactNode }) {
             {link.label}
           </a>
         ))}
+        <LegalLinks className="sf-footer__legal" />
       </nav>
       <p className="sf-footer__copyright">
         <bdi>{brand.copyright}</bdi>

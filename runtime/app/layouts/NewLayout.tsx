@@ -13,6 +13,7 @@ import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { StorageNotice } from "./StorageNotice.tsx";
+import { TestModeBanner } from "./TestModeBadge.tsx";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 /** The bottom navigation: top-up, events (only when the game config has cumulative or continuous events) and My. */
@@ -46,6 +47,7 @@ export default function NewLayout() {
         {t("app.skipToContent")}
       </a>
       <StorageNotice />
+      <TestModeBanner />
       <RealNameNotice />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />

@@ -14,6 +14,7 @@ import { HeaderUser } from "./HeaderUser.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { StorageNotice } from "./StorageNotice.tsx";
+import { TestModeBanner } from "./TestModeBadge.tsx";
 
 const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
 
@@ -29,6 +30,7 @@ export default function OldLayout() {
         {t("app.skipToContent")}
       </a>
       <StorageNotice />
+      <TestModeBanner />
       <RealNameNotice />
       <header className="sf-header">
         <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>

@@ -6,7 +6,7 @@ import { useServices } from "../../app/services.ts";
 import type { LoginResult } from "../../generated/api-types.ts";
 import { useTip } from "../../ui/tip.tsx";
 import { clearSelection } from "../purchase/selection.ts";
-import { removeUser, saveUser } from "./user-store.ts";
+import { removeUser, saveUser, testModeOn } from "./user-store.ts";
 
 export const OPEN_LOGIN_EVENT = "sf:open-login";
 
@@ -21,7 +21,11 @@ export function useSessionActions() {
   /** Success: clear the order selection, store the user for the game, reload (or go to the make-up link). */
   const completeLogin = useCallback(
     (result: LoginResult, method: string) => {
-      saveUser(clientId, { username: result.username, suid: result.suid, oauth_token: result.oauth_token, gp_id: result.gp_id });
+      saveUser(
+        clientId,
+        { username: result.username, suid: result.suid, oauth_token: result.oauth_token, gp_id: result.gp_id },
+        result.beta_token,
+      );
       clearSelection();
       tracker.track("login", { method, suid: result.suid });
       const replenishId = new URLSearchParams(window.location.search).get("replenish_id");
@@ -32,6 +36,11 @@ export function useSessionActions() {
   );
 
   const logout = useCallback(async () => {
+    // In test mode logging out only offers another login (SPEC-NOTES 'Internal test-account mode').
+    if (testModeOn()) {
+      openLogin();
+      return false;
+    }
     const ok = await confirm({ title: t("common.tips"), text: t("error.logoutConfirm"), confirmLabel: t("login.logout") });
     if (!ok) return false;
     removeUser(clientId);

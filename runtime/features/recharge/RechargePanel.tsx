@@ -11,6 +11,7 @@ import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useTip } from "../../ui/tip.tsx";
+import { LegalLinks } from "../legal/LegalNotices.tsx";
 import { CouponRow } from "../loyalty/CouponRow.tsx";
 import { useVipVersion } from "../loyalty/queries.ts";
 import { useOrderCoupon } from "../loyalty/use-order-coupon.ts";
@@ -263,6 +264,8 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           ) : null}
         </dl>
       </section>
+      {/* Where the brand has legal notices, they can be read before paying. */}
+      <LegalLinks className="sf-recharge__legal" />
       {failure ? (
         <p className="sf-form-error" role="alert" data-testid="pay-failure">
           {failure}
