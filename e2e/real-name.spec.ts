@@ -2,6 +2,7 @@
 import { expect, test } from "@playwright/test";
 import { encodeCredential } from "../server/platform/crypto.ts";
 import { brandUrl } from "./helpers.ts";
+import { chooseChannel, chooseGoods, chooseRole, decide, expectResult, logIn, openRecharge, payByRedirect } from "./journey.ts";
 
 const api = () => `http://127.0.0.1:${process.env.SF_PORT}`;
 
@@ -12,7 +13,10 @@ async function login(request: import("@playwright/test").APIRequestContext) {
   return (await res.json()) as { code: number; content: { ticket?: string } | null };
 }
 
-test("a 6001 answer leads through /certifiedReal and the verification form to a verified account", async ({ page, request }) => {
+test("a 6001 answer leads through /certifiedReal and the verification form to a verified account, who then buys", async ({
+  page,
+  request,
+}) => {
   const refused = await login(request);
   expect(refused.code).toBe(6001);
   const ticket = refused.content?.ticket ?? "";
@@ -44,4 +48,16 @@ test("a 6001 answer leads through /certifiedReal and the verification form to a 
   await expect(page).toHaveURL(/\/certifiedReal\?done=1/);
   await expect(page.getByRole("heading", { name: "Verification complete" })).toBeVisible();
   expect((await login(request)).code).toBe(1);
+
+  // Verified, the player logs in and buys.
+  await page.goto(brandUrl("hanbit", "/selectGoods?spec_lang=en"));
+  await logIn(page, "hanbit_realname");
+  await chooseRole(page, 1);
+  await chooseGoods(page, "Gems", 0);
+  await openRecharge(page);
+  await chooseChannel(page, /^(10201|11001|11401|10801|10302)_/);
+  const checkout = await payByRedirect(page);
+  await decide(checkout, "Approve payment");
+  await expectResult(page, "success");
+  await expect(page.getByTestId("result")).toContainText("hanbit_realname");
 });
