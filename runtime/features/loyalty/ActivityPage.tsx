@@ -4,19 +4,18 @@ import "./loyalty.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { useServices } from "../../app/services.ts";
 import { CODE } from "../../generated/api-errors.ts";
 import type { Activity, EventReward } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount, formatTime } from "../../lib/format.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
-import { LoginPrompt } from "./LoginPrompt.tsx";
+import { LoginPrompt, NotOffered } from "./LoginPrompt.tsx";
 import { useActivities, useHasEvents, useLoggedIn } from "./queries.ts";
-import { PageSkeleton } from "./VipCenterPage.tsx";
 
 type Kind = Activity["type"];
 const STATE_KEYS = { claimable: "activity.claim", received: "activity.received", locked: "activity.locked" } as const;
@@ -119,23 +118,15 @@ export function ActivityPage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["activities"] }),
   });
 
-  if (page.isPending) return <PageSkeleton />;
-  if (!hasEvents)
-    return (
-      <section className="sf-card sf-loyalty-empty" data-testid="no-events">
-        <p>{t("activity.none")}</p>
-        <Link className="sf-button sf-button--secondary" to="/selectGoods">
-          {t("nav.topup")}
-        </Link>
-      </section>
-    );
+  if (page.isPending) return <RowsSkeleton />;
+  if (!hasEvents) return <NotOffered text={t("activity.none")} testId="no-events" />;
   if (!loggedIn)
     return (
       <div className="sf-loyalty">
         <LoginPrompt text={t("activity.loginFirst")} />
       </div>
     );
-  if (list.isPending) return <PageSkeleton />;
+  if (list.isPending) return <RowsSkeleton />;
 
   const activities = list.data?.activities ?? [];
   const kinds = (["cumulative", "continue"] as const).filter((k) => activities.some((a) => a.type === k));

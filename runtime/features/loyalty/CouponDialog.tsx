@@ -12,6 +12,7 @@ import type { Coupon } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useCoupons } from "./queries.ts";
 import { type CouponPopupMode, couponAction, couponName, couponTime, percentOff, splitCoupons } from "./rules.ts";
@@ -168,7 +169,7 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
             <button type="button" className="sf-link-button sf-coupon-dialog__back" onClick={() => setHistory(false)}>
               ‹ {t("common.back")}
             </button>
-            {loading ? <ListSkeleton /> : <CouponList coupons={past.data?.coupons ?? []} mode={mode} testId="coupon-history" />}
+            {loading ? <RowsSkeleton /> : <CouponList coupons={past.data?.coupons ?? []} mode={mode} testId="coupon-history" />}
           </>
         ) : (
           <>
@@ -196,7 +197,7 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
             </div>
             <div id="sf-coupon-panel" role="tabpanel" aria-labelledby={`sf-coupon-tab-${tab}`}>
               {loading ? (
-                <ListSkeleton />
+                <RowsSkeleton />
               ) : tab === "usable" ? (
                 <>
                   {claimable.length > 0 ? (
@@ -217,15 +218,5 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
         )}
       </div>
     </Dialog>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="sf-skeleton__rows" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="sf-skeleton__row" />
-      ))}
-    </div>
   );
 }

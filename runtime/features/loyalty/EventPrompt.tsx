@@ -24,7 +24,7 @@ export function EventPrompt() {
   if (!open) return null;
   return (
     <aside className="sf-event-prompt" role="status" data-testid="event-prompt">
-      <svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
+      <svg className="sf-event-prompt__icon" viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
         <path fill="currentColor" d="M3 9h18v4H3zM5 13h14v8H5zM11 9h2v12h-2zM12 9C9 9 7 4 10 4c2 0 2 5 2 5s0-5 2-5c3 0 1 5-2 5z" />
       </svg>
       <p>{t("activity.waiting", { count: claimable })}</p>

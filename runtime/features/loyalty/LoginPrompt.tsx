@@ -1,5 +1,6 @@
 // What the account pages show a visitor who has not logged in: why, and the way to log in.
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { openLogin } from "../login/session.ts";
 
 export function LoginPrompt({ text }: { text: string }) {
@@ -13,6 +14,19 @@ export function LoginPrompt({ text }: { text: string }) {
       <button type="button" className="sf-button sf-button--primary" onClick={openLogin}>
         {t("header.login")}
       </button>
+    </section>
+  );
+}
+
+/** What a page says where its feature is not offered for this game, with the way back to the top-up. */
+export function NotOffered({ text, testId }: { text: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="sf-card sf-loyalty-empty" data-testid={testId}>
+      <p>{text}</p>
+      <Link className="sf-button sf-button--secondary" to="/selectGoods">
+        {t("nav.topup")}
+      </Link>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { OrderInfo } from "../../generated/api-types.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { formatAmount, formatTime } from "../../lib/format.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useSessionActions } from "../login/session.ts";
 import { useUser } from "../login/user-store.ts";
 import { useCurrentGame } from "../purchase/queries.ts";
@@ -17,8 +18,8 @@ import { localZone } from "./ActivityPage.tsx";
 import { CouponDialog } from "./CouponDialog.tsx";
 import { LoginPrompt } from "./LoginPrompt.tsx";
 import { type OrderState, orderState } from "./order-state.ts";
-import { useHasEvents, useLoggedIn, useOrders, useVipInfo, useVipVersion } from "./queries.ts";
-import { PageSkeleton } from "./VipCenterPage.tsx";
+import { useOrders } from "./orders-query.ts";
+import { useHasEvents, useLoggedIn, useVipInfo, useVipVersion } from "./queries.ts";
 
 const STATE_KEYS: Record<OrderState, "my.pending" | "my.failed" | "my.paid" | "my.delivered"> = {
   pending: "my.pending",
@@ -118,7 +119,7 @@ function Orders() {
         {t("my.orders")}
       </h2>
       {orders.isPending ? (
-        <PageSkeleton />
+        <RowsSkeleton />
       ) : all.length === 0 ? (
         <p className="sf-empty">{t("my.noOrders")}</p>
       ) : (

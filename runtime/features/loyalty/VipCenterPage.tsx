@@ -11,12 +11,13 @@ import { useServices } from "../../app/services.ts";
 import type { VipLevel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useBrand } from "../../lib/brand-context.ts";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { SafeHtml } from "../../ui/tip.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
 import { CouponDialog } from "./CouponDialog.tsx";
-import { LoginPrompt } from "./LoginPrompt.tsx";
+import { LoginPrompt, NotOffered } from "./LoginPrompt.tsx";
 import { useLoggedIn, useVipBasic, useVipInfo, useVipVersion } from "./queries.ts";
 import { percentOff, vipProgress } from "./rules.ts";
 
@@ -24,7 +25,7 @@ const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month:
 
 function VipStar() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" width="28" height="28">
+    <svg className="sf-vip-hero__star" viewBox="0 0 24 24" aria-hidden="true" width="28" height="28">
       <path fill="currentColor" d="m12 2 3 6.5 7 .8-5.2 4.8 1.4 7L12 17.6 5.8 21l1.4-7L2 9.3l7-.8z" />
     </svg>
   );
@@ -164,16 +165,8 @@ export function VipCenterPage() {
     tracker.track("viewVipCenter");
   }, [tracker]);
 
-  if (page.isPending) return <PageSkeleton />;
-  if (!vip)
-    return (
-      <section className="sf-card sf-loyalty-empty" data-testid="vip-off">
-        <p>{t("vip.unavailable")}</p>
-        <Link className="sf-button sf-button--secondary" to="/selectGoods">
-          {t("nav.topup")}
-        </Link>
-      </section>
-    );
+  if (page.isPending) return <RowsSkeleton />;
+  if (!vip) return <NotOffered text={t("vip.unavailable")} testId="vip-off" />;
 
   const levels = basic.data?.levels ?? [];
   const me = info.data;
@@ -196,7 +189,7 @@ export function VipCenterPage() {
       {!loggedIn ? (
         <LoginPrompt text={t("vip.loginFirst")} />
       ) : info.isPending ? (
-        <PageSkeleton />
+        <RowsSkeleton />
       ) : me ? (
         <section className="sf-vip-hero" aria-labelledby="sf-vip-level">
           <div className="sf-vip-hero__top">
@@ -262,16 +255,6 @@ export function VipCenterPage() {
         </section>
       ) : null}
       {rewards ? <CouponDialog open mode="claim" onClose={() => setRewards(false)} /> : null}
-    </div>
-  );
-}
-
-export function PageSkeleton() {
-  return (
-    <div className="sf-skeleton__rows" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="sf-skeleton__row" />
-      ))}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 // The loyalty data: VIP, coupons, top-up events and the order history, one query each. Keys start
 // with the call's family so a settled order (or a -3062) can refresh them together.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useServices } from "../../app/services.ts";
-import type { OrderListResponse } from "../../generated/api-types.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useUser } from "../login/user-store.ts";
 import { usePageConfig } from "../purchase/queries.ts";
@@ -31,7 +30,7 @@ export function useLoggedIn(): boolean {
   return sdkView ? new URLSearchParams(window.location.search).has("oauth_token") : user !== undefined;
 }
 
-const useToken = () => {
+export const useToken = () => {
   const { clientId } = useServices();
   return useUser(clientId)?.oauth_token ?? "sdk";
 };
@@ -89,20 +88,5 @@ export function useActivityStatus(enabled: boolean) {
     queryFn: () => api.call("activityStatus", { client_id: clientId }),
     enabled,
     staleTime: 60_000,
-  });
-}
-
-/** The account's orders, 20 a page, newest first. */
-export function useOrders(enabled: boolean, refetchEvery: (pages: OrderListResponse[]) => number | false) {
-  const { api, clientId } = useServices();
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ["orders", clientId, token],
-    queryFn: ({ pageParam }) => api.call("orderList", { client_id: clientId, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
-    enabled,
-    staleTime: 0,
-    refetchInterval: (query) => refetchEvery(query.state.data?.pages ?? []),
   });
 }

@@ -8,6 +8,7 @@ import { useGo } from "../../app/navigation.ts";
 import { useServices } from "../../app/services.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { GameBanner } from "../game/components/GameBanner.tsx";
 import { GoodsGrid } from "../goods/GoodsGrid.tsx";
 import { EventPrompt } from "../loyalty/EventPrompt.tsx";
@@ -23,15 +24,7 @@ const RechargePanel = lazy(() => import("../recharge/RechargePanel.tsx").then((m
 const ResultPanel = lazy(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
 const GameList = lazy(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
 
-function Loading() {
-  return (
-    <div className="sf-skeleton__rows" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="sf-skeleton__row" />
-      ))}
-    </div>
-  );
-}
+const Loading = RowsSkeleton;
 
 function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (

@@ -2,14 +2,14 @@
 // order detail, price, and the Buy button that starts the payment by the method's flow. The new
 // layout shows it in the bottom sheet, the old layout as its /recharge page.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import type { PaymentChannel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";
-import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useTip } from "../../ui/tip.tsx";
 import { LegalLinks } from "../legal/LegalNotices.tsx";
 import { CouponRow } from "../loyalty/CouponRow.tsx";
@@ -19,20 +19,11 @@ import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
 import { CardMode } from "./CardMode.tsx";
 import { ChannelList } from "./ChannelList.tsx";
-import {
-  buyLabel,
-  canBuy,
-  channelDescription,
-  channelKey,
-  eligibleChannels,
-  eligibleRegions,
-  flowOf,
-  initialRegion,
-  razerChannelName,
-} from "./channels.ts";
+import { buyLabel, canBuy, channelKey, eligibleChannels, eligibleRegions, flowOf, initialRegion } from "./channels.ts";
 import { needsNoCouponConfirm } from "./coupon-gate.ts";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
 import { openPayWindow, startPay } from "./pay.ts";
+import { RegionSelect } from "./RegionSelect.tsx";
 import { regionLabel } from "./regions.ts";
 
 export interface Paid {
@@ -84,7 +75,6 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const clicking = useRef(false);
-  const regionId = useId();
   const coupon = useOrderCoupon(vip, goods, channel);
   const quote = coupon.quote;
   const cardMode = channel !== undefined && (flowOf(channel.payway_id) === "inGameCard" || flowOf(channel.payway_id) === "cardForm");
@@ -192,33 +182,18 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
       {/* The coupon row heads the sheet (spec §2); card exchanges take no coupon. */}
       {cardMode ? null : <CouponRow coupon={coupon} productId={goods.value} />}
       {list.isPending ? (
-        <div className="sf-skeleton__rows" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="sf-skeleton__row" />
-          ))}
-        </div>
+        <RowsSkeleton />
       ) : regions.length === 0 ? (
         <p className="sf-empty" role="status">
           {t("recharge.noChannel")}
         </p>
       ) : (
         <>
-          <label className="sf-field" htmlFor={regionId}>
-            <span>{t("recharge.region")}</span>
-            <select
-              id={regionId}
-              className="sf-select"
-              value={region}
-              data-testid="region-select"
-              onChange={(e) => update({ region: e.target.value, rechargeInfo: undefined, rechargeKey: undefined })}
-            >
-              {regions.map((r) => (
-                <option key={r} value={r}>
-                  {regionLabel(r, i18n.language, t("recharge.global"))}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RegionSelect
+            regions={regions}
+            value={region}
+            onChange={(r) => update({ region: r, rechargeInfo: undefined, rechargeKey: undefined })}
+          />
           {mismatch ? (
             <p className="sf-notice" role="status">
               {t("recharge.regionMismatch", {

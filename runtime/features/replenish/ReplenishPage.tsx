@@ -15,13 +15,13 @@ import { formatAmount, formatTime, replenishCountdown } from "../../lib/format.t
 import { useSession } from "../../lib/session-context.ts";
 import { setItem } from "../../lib/storage.ts";
 import { Dialog } from "../../ui/dialog.tsx";
+import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { MessagePage } from "../errors/MessagePage.tsx";
 import { localZone } from "../loyalty/ActivityPage.tsx";
-import { PageSkeleton } from "../loyalty/VipCenterPage.tsx";
 import { ChannelList } from "../recharge/ChannelList.tsx";
 import { eligibleChannels, eligibleRegions, flowOf, initialRegion } from "../recharge/channels.ts";
 import { openPayWindow, startPay } from "../recharge/pay.ts";
-import { regionLabel } from "../recharge/regions.ts";
+import { RegionSelect } from "../recharge/RegionSelect.tsx";
 import { ResultPanel } from "../result/ResultPanel.tsx";
 import { useReplenishInfo } from "./ReplenishHeader.tsx";
 
@@ -90,7 +90,6 @@ function ReplenishPay({ replenishId, info }: { replenishId: string; info: Replen
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<{ billingNo: string; payUrl?: string } | null>(null);
-  const regionId = useId();
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ["replenishCountryList", replenishId, platform],
@@ -150,7 +149,7 @@ function ReplenishPay({ replenishId, info }: { replenishId: string; info: Replen
     }
   };
 
-  if (list.isPending) return <PageSkeleton />;
+  if (list.isPending) return <RowsSkeleton />;
   return (
     <section className="sf-card" aria-labelledby="sf-replenish-pay">
       <h2 className="sf-card__title" id="sf-replenish-pay">
@@ -160,26 +159,15 @@ function ReplenishPay({ replenishId, info }: { replenishId: string; info: Replen
         <p className="sf-empty">{t("recharge.noChannel")}</p>
       ) : (
         <>
-          <label className="sf-field" htmlFor={regionId}>
-            <span>{t("recharge.region")}</span>
-            <select
-              id={regionId}
-              className="sf-select"
-              value={region}
-              data-testid="region-select"
-              onChange={(e) => {
-                setRegionChoice(e.target.value);
-                setChannel(undefined);
-                setParentKey(undefined);
-              }}
-            >
-              {regions.map((r) => (
-                <option key={r} value={r}>
-                  {regionLabel(r, i18n.language, t("recharge.global"))}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RegionSelect
+            regions={regions}
+            value={region}
+            onChange={(r) => {
+              setRegionChoice(r);
+              setChannel(undefined);
+              setParentKey(undefined);
+            }}
+          />
           <ChannelList
             channels={payable}
             parentKey={parentKey}
@@ -240,7 +228,7 @@ export function ReplenishPage() {
   const secondsLeft = useSecondsLeft(info.data?.valid_time, info.dataUpdatedAt);
 
   if (!replenishId) return rpClientId ? <CodeForm rpClientId={rpClientId} /> : <MessagePage kind="showError" />;
-  if (info.isPending) return <PageSkeleton />;
+  if (info.isPending) return <RowsSkeleton />;
   if (info.isError || !info.data) return <MessagePage kind="errorReplenish" />;
   const data = info.data;
   if (data.status === "expired" || secondsLeft === 0) return <MessagePage kind="expired" />;

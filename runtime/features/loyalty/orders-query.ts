@@ -1,0 +1,20 @@
+// The account's order history (My page only: the infinite query stays out of the first render).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useServices } from "../../app/services.ts";
+import type { OrderListResponse } from "../../generated/api-types.ts";
+import { useToken } from "./queries.ts";
+
+/** The account's orders, 20 a page, newest first. */
+export function useOrders(enabled: boolean, refetchEvery: (pages: OrderListResponse[]) => number | false) {
+  const { api, clientId } = useServices();
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ["orders", clientId, token],
+    queryFn: ({ pageParam }) => api.call("orderList", { client_id: clientId, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => refetchEvery(query.state.data?.pages ?? []),
+  });
+}
