@@ -163,7 +163,11 @@ test("aurora: a cumulative event reward becomes claimable after enough top-ups a
   await expect(page.getByTestId("event-progress").first()).toHaveText("Topped up $4.99");
   // $4.99 is short of the $5.00 the first reward needs.
   await expect(first).toHaveAttribute("data-state", "locked");
-  await page.getByRole("tab", { name: "Consecutive top-up" }).click();
+  // The tabs follow the arrow keys (one tab stop, the selected one).
+  await page.getByRole("tab", { name: "Cumulative top-up" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Consecutive top-up" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Consecutive top-up" })).toHaveAttribute("aria-selected", "true");
   await expect(page.locator('[data-reward="d1"]')).toHaveAttribute("data-state", "claimable");
   await page.getByRole("tab", { name: "Cumulative top-up" }).click();
 

@@ -9,7 +9,7 @@ import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";
 import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
-import { formatAmount, formatTime, replenishCountdown, toMillis, untilParts } from "../runtime/lib/format.ts";
+import { formatAmount, formatTime, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
 
 const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
 const aurora = config?.brands.find((b) => b.id === "aurora");
@@ -36,6 +36,9 @@ describe("formatting (spec §9)", () => {
     expect(formatTime(1_700_000_000, "+08:00")).toBe("2023/11/15 06:13 (UTC+8)");
     expect(formatTime(1_700_000_000_000, "-05:30")).toBe("2023/11/14 16:43 (UTC-5:30)");
     expect(formatTime(1_700_000_000)).toBe("2023/11/14 22:13 (UTC+0)");
+    // The player's own zone, for times that come without one; it reads back as the same offset.
+    expect([zoneOf(480), zoneOf(-330), zoneOf(0), zoneOf(345)]).toEqual(["+08:00", "-05:30", "+00:00", "+05:45"]);
+    expect(formatTime(1_700_000_000, zoneOf(-330))).toBe("2023/11/14 16:43 (UTC-5:30)");
   });
   it("time to the next purchase, and the make-up countdown", () => {
     expect(untilParts(1_000_000 + 90_061, 1_000_000 * 1000)).toEqual({ days: 1, hours: 1, minutes: 2 });

@@ -35,6 +35,15 @@ export function formatTime(time: number, zone = "+00:00"): string {
   return `${dayjs.utc(toMillis(time)).utcOffset(offset).format("YYYY/MM/DD HH:mm")} (${label})`;
 }
 
+/** '+08:00' for 480 minutes east of UTC, '-05:30' for -330. */
+export function zoneOf(minutesEast: number): string {
+  const abs = Math.abs(minutesEast);
+  return `${minutesEast < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** The player's own zone, for times that come without one (orders, events, link expiry). */
+export const localZone = (now = new Date()) => zoneOf(-now.getTimezoneOffset());
+
 /** Days, hours and minutes until a time (for 'next purchase in …'); zeros when it has passed. */
 export function untilParts(target: number, now: number): { days: number; hours: number; minutes: number } {
   const ms = Math.max(0, toMillis(target) - now);

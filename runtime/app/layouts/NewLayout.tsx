@@ -4,16 +4,14 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { useHasEvents } from "../../features/loyalty/queries.ts";
-import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
+import { AppNotices } from "./AppNotices.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
-import { StorageNotice } from "./StorageNotice.tsx";
-import { TestModeBanner } from "./TestModeBadge.tsx";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 /** The bottom navigation: top-up, events (only when the game config has cumulative or continuous events) and My. */
@@ -43,12 +41,7 @@ export default function NewLayout() {
   const hasEvents = useHasEvents();
   return (
     <div className={`sf-app sf-app--new${nav ? " has-bottom-nav" : ""}`} data-layout="new">
-      <a className="sf-skip" href="#sf-main">
-        {t("app.skipToContent")}
-      </a>
-      <StorageNotice />
-      <TestModeBanner />
-      <RealNameNotice />
+      <AppNotices />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />
         <h1 className="sf-header__title">{title}</h1>

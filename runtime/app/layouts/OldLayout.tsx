@@ -2,19 +2,17 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
-import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
 import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { useGo } from "../navigation.ts";
+import { AppNotices } from "./AppNotices.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { HeaderUser } from "./HeaderUser.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { useRouteHandle } from "./route-handle.ts";
-import { StorageNotice } from "./StorageNotice.tsx";
-import { TestModeBanner } from "./TestModeBadge.tsx";
 
 const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
 
@@ -26,12 +24,7 @@ export default function OldLayout() {
   const go = useGo(oldLayoutRoutes);
   return (
     <div className="sf-app sf-app--old" data-layout="old">
-      <a className="sf-skip" href="#sf-main">
-        {t("app.skipToContent")}
-      </a>
-      <StorageNotice />
-      <TestModeBanner />
-      <RealNameNotice />
+      <AppNotices />
       <header className="sf-header">
         <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>
           <img src="/icon.svg" alt="" width="32" height="32" />

@@ -8,9 +8,10 @@ import { useServices } from "../../app/services.ts";
 import { CODE } from "../../generated/api-errors.ts";
 import type { Activity, EventReward } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { formatAmount, formatTime } from "../../lib/format.ts";
+import { formatAmount, formatTime, localZone } from "../../lib/format.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
+import { Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
@@ -19,13 +20,6 @@ import { useActivities, useHasEvents, useLoggedIn } from "./queries.ts";
 
 type Kind = Activity["type"];
 const STATE_KEYS = { claimable: "activity.claim", received: "activity.received", locked: "activity.locked" } as const;
-
-/** The player's local offset, for times shown without a zone of their own. */
-export function localZone(): string {
-  const minutes = -new Date().getTimezoneOffset();
-  const abs = Math.abs(minutes);
-  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
 
 function thresholdText(t: ReturnType<typeof useTranslation>["t"], activity: Activity, value: number): string {
   return activity.type === "cumulative"
@@ -136,27 +130,14 @@ export function ActivityPage() {
 
   return (
     <div className="sf-loyalty" data-testid="activity">
-      {kinds.length > 0 ? (
-        <div className="sf-tabs sf-tabs--scroll" role="tablist" aria-label={t("activity.title")}>
-          {kinds.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`sf-activity-tab-${k}`}
-              aria-selected={current === k}
-              aria-controls="sf-activity-panel"
-              data-kind={k}
-              onClick={() => setTab(k)}
-            >
-              {t(k === "cumulative" ? "activity.cumulative" : "activity.continuous")}
-            </button>
-          ))}
-        </div>
-      ) : (
-        <p className="sf-empty">{t("common.noData")}</p>
-      )}
-      <div id="sf-activity-panel" role="tabpanel" aria-labelledby={current ? `sf-activity-tab-${current}` : undefined}>
+      {kinds.length === 0 ? <p className="sf-empty">{t("common.noData")}</p> : null}
+      <Tabs
+        label={t("activity.title")}
+        className="sf-tabs sf-tabs--scroll"
+        tabs={kinds.map((k) => ({ id: k, label: t(k === "cumulative" ? "activity.cumulative" : "activity.continuous") }))}
+        selected={current}
+        onSelect={setTab}
+      >
         {shown.map((a) => (
           <section
             key={a.activity_id}
@@ -191,7 +172,7 @@ export function ActivityPage() {
             </ul>
           </section>
         ))}
-      </div>
+      </Tabs>
       <Dialog open={detail !== null} title={t("activity.rewardDetail")} onClose={() => setDetail(null)}>
         {detail ? (
           <dl className="sf-detail-list">

@@ -13,6 +13,7 @@ import { ApiError } from "../../lib/api/client.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
+import { Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useCoupons } from "./queries.ts";
 import { type CouponPopupMode, couponAction, couponName, couponTime, percentOff, splitCoupons } from "./rules.ts";
@@ -24,7 +25,7 @@ const TAG_KEYS = {
   used: "coupon.used",
   expired: "coupon.expired",
 } as const;
-const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month: "coupon.monthly" } as const;
+export const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month: "coupon.monthly" } as const;
 
 export interface CouponDialogProps {
   open: boolean;
@@ -173,29 +174,21 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
           </>
         ) : (
           <>
-            <div className="sf-coupon-dialog__bar">
-              <div className="sf-tabs" role="tablist" aria-label={t("coupon.myReward")}>
-                {(["usable", "unusable"] as const).map((id) => (
-                  <button
-                    key={id}
-                    type="button"
-                    role="tab"
-                    id={`sf-coupon-tab-${id}`}
-                    aria-selected={tab === id}
-                    aria-controls="sf-coupon-panel"
-                    onClick={() => setTab(id)}
-                  >
-                    {t(id === "usable" ? "coupon.usable" : "coupon.notUsable", {
-                      count: id === "usable" ? usable.length : unusable.length,
-                    })}
-                  </button>
-                ))}
-              </div>
-              <button type="button" className="sf-link-button" data-testid="coupon-history-button" onClick={() => setHistory(true)}>
-                {t("coupon.history")}
-              </button>
-            </div>
-            <div id="sf-coupon-panel" role="tabpanel" aria-labelledby={`sf-coupon-tab-${tab}`}>
+            <Tabs
+              label={t("coupon.myReward")}
+              tabs={[
+                { id: "usable", label: t("coupon.usable", { count: usable.length }) },
+                { id: "unusable", label: t("coupon.notUsable", { count: unusable.length }) },
+              ]}
+              selected={tab}
+              onSelect={setTab}
+              barClassName="sf-coupon-dialog__bar"
+              aside={
+                <button type="button" className="sf-link-button" data-testid="coupon-history-button" onClick={() => setHistory(true)}>
+                  {t("coupon.history")}
+                </button>
+              }
+            >
               {loading ? (
                 <RowsSkeleton />
               ) : tab === "usable" ? (
@@ -213,7 +206,7 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
               ) : (
                 <CouponList coupons={unusable} mode={mode} testId="coupon-unusable" />
               )}
-            </div>
+            </Tabs>
           </>
         )}
       </div>

@@ -16,12 +16,10 @@ import { SafeHtml } from "../../ui/tip.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { usePageConfig } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
-import { CouponDialog } from "./CouponDialog.tsx";
+import { CouponDialog, KIND_KEYS } from "./CouponDialog.tsx";
 import { LoginPrompt, NotOffered } from "./LoginPrompt.tsx";
 import { useLoggedIn, useVipBasic, useVipInfo, useVipVersion } from "./queries.ts";
 import { percentOff, vipProgress } from "./rules.ts";
-
-const KIND_KEYS = { permanent: "coupon.permanent", week: "coupon.weekly", month: "coupon.monthly" } as const;
 
 function VipStar() {
   return (

@@ -1,0 +1,20 @@
+// What heads every page of both layouts: the skip link and the notices that must not be missed
+// (storage blocked, test-account session, real-name required).
+import { useTranslation } from "react-i18next";
+import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { StorageNotice } from "./StorageNotice.tsx";
+import { TestModeBanner } from "./TestModeBadge.tsx";
+
+export function AppNotices() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="sf-skip" href="#sf-main">
+        {t("app.skipToContent")}
+      </a>
+      <StorageNotice />
+      <TestModeBanner />
+      <RealNameNotice />
+    </>
+  );
+}
