@@ -1,4 +1,5 @@
 // The platform shell: migrations on embedded PGlite, storefronts served by Host, envelopes for errors.
+
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,6 +9,7 @@ import { emitSites } from "../generator/emit/site.ts";
 import { validateFile } from "../generator/validate.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
+import { deliveryDelay } from "../server/platform/index.ts";
 
 let db: Db;
 let app: FastifyInstance;
@@ -105,5 +107,19 @@ describe("platform API shell", () => {
     const res = await get("aurora.localhost", "/api/pay/nope?x='%20OR%201=1--");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: -404, message: "unknown call /api/pay/nope", content: null });
+  });
+});
+
+describe("sandbox delivery delay", () => {
+  it("reads SANDBOX_DELIVERY_MS as whole milliseconds up to an hour, and falls back to 5 s otherwise", () => {
+    expect([deliveryDelay("8000"), deliveryDelay("0"), deliveryDelay("3600000")]).toEqual([8000, 0, 3_600_000]);
+    expect([
+      deliveryDelay(undefined),
+      deliveryDelay(""),
+      deliveryDelay("soon"),
+      deliveryDelay("-1"),
+      deliveryDelay("2.5"),
+      deliveryDelay("9999999"),
+    ]).toEqual([5000, 5000, 5000, 5000, 5000, 5000]);
   });
 });

@@ -18,6 +18,8 @@ export interface Services {
   /** The client id of the current game on this device's platform. */
   clientId: string;
   sdkView: boolean;
+  /** In the SDK view: the game gave its token in the entry link (kept for the whole visit). */
+  sdkToken: boolean;
   /** The API host calls go to first. */
   apiHost(): string;
   /** Carries out the spec's reaction to an error (toast, log out, go to a page…). */
@@ -143,5 +145,6 @@ export function createServices(deps: ServiceDeps): Services {
     const s = trackingSession();
     return { did, session_id: s.id, session_time: s.time, ...(traffic ? { traffic_source: traffic } : {}) };
   };
-  return { api, tracker, platform, clientId, sdkView, handleError, payContext, apiHost: () => plan().hosts[0] ?? location.origin };
+  const sdkToken = sdkView && Boolean(params.get("oauth_token"));
+  return { api, tracker, platform, clientId, sdkView, sdkToken, handleError, payContext, apiHost: () => plan().hosts[0] ?? location.origin };
 }

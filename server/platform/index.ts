@@ -27,13 +27,19 @@ export interface PlatformOptions {
   deliveryDelayMs?: number;
 }
 
+/** SANDBOX_DELIVERY_MS as a whole number of milliseconds (0 to 1 hour); anything else is the default 5 s. */
+export function deliveryDelay(value: string | undefined): number {
+  const ms = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(ms) && ms >= 0 && ms <= 3_600_000 ? ms : 5000;
+}
+
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const platform: Platform = {
     db: options.db,
     catalog: buildCatalog(options.config),
     secret: options.secret ?? process.env.SANDBOX_SECRET ?? "sandbox-development-secret",
     now: options.now ?? (() => new Date()),
-    deliveryDelayMs: options.deliveryDelayMs ?? Number(process.env.SANDBOX_DELIVERY_MS ?? 5000),
+    deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
   };
   await seed(platform.db, platform.catalog, platform.secret, platform.now());
   return platform;

@@ -25,9 +25,9 @@ export function useHasEvents(): boolean {
 
 /** The player is logged in for this game (the SDK view brings its own token). */
 export function useLoggedIn(): boolean {
-  const { clientId, sdkView } = useServices();
+  const { clientId, sdkView, sdkToken } = useServices();
   const user = useUser(clientId);
-  return sdkView ? new URLSearchParams(window.location.search).has("oauth_token") : user !== undefined;
+  return sdkView ? sdkToken : user !== undefined;
 }
 
 export const useToken = () => {
