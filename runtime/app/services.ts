@@ -146,5 +146,15 @@ export function createServices(deps: ServiceDeps): Services {
     return { did, session_id: s.id, session_time: s.time, ...(traffic ? { traffic_source: traffic } : {}) };
   };
   const sdkToken = sdkView && Boolean(params.get("oauth_token"));
-  return { api, tracker, platform, clientId, sdkView, sdkToken, handleError, payContext, apiHost: () => plan().hosts[0] ?? location.origin };
+  return {
+    api,
+    tracker,
+    platform,
+    clientId,
+    sdkView,
+    sdkToken,
+    handleError,
+    payContext,
+    apiHost: () => plan().hosts[0] ?? location.origin,
+  };
 }
