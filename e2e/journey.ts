@@ -1,6 +1,6 @@
 // The steps of a purchase in the storefront, shared by the journey specs. Works in both layouts:
 // the new layout's sheet and popup, the old layout's /recharge and /result pages.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { brandUrl } from "./helpers.ts";
 
 export const BRANDS = ["aurora", "sakura", "hanbit", "jade", "borealis"] as const;
@@ -45,13 +45,25 @@ export async function logIn(page: Page, username: string, password = "sandbox-pa
   await expect(page.getByTestId("account-name")).toHaveText(username);
 }
 
+/**
+ * Clicks what makes a popup answer its opener and close itself. The page may close while the click
+ * is still being reported; that, and only that, is not an error.
+ */
+export async function clickClosing(popup: Page, target: Locator): Promise<void> {
+  const closed = popup.waitForEvent("close");
+  await target.click().catch((err: unknown) => {
+    if (!popup.isClosed()) throw err;
+  });
+  await closed;
+}
+
 /** Signs in through a sandbox provider's popup as one of its people ('a new player': a fresh account). */
 export async function providerLogin(page: Page, provider: string, who: "Alice" | "Bob" | "a new player"): Promise<void> {
   await page.getByTestId("login-open").click();
   const popup = page.waitForEvent("popup");
   await page.locator(`[data-provider="${provider}"]`).click();
   const signIn = await popup;
-  await signIn.getByRole("button", { name: `Continue as ${who}` }).click();
+  await clickClosing(signIn, signIn.getByRole("button", { name: `Continue as ${who}` }));
 }
 
 /** Server n (1-based) and its first character; returns the character's name. */

@@ -6,6 +6,7 @@ import {
   chooseChannel,
   chooseGoods,
   chooseRole,
+  clickClosing,
   decide,
   expectResult,
   logIn,
@@ -39,7 +40,7 @@ test("aurora: signs in with Twitter through the brand's redirect page", async ({
   const popup = page.waitForEvent("popup");
   await page.locator('[data-provider="twitter"]').click();
   const twitter = await popup;
-  await twitter.getByRole("link", { name: "Continue as @alice" }).click();
+  await clickClosing(twitter, twitter.getByRole("link", { name: "Continue as @alice" }));
   await expect(page.getByTestId("account-name")).toHaveText("twitter:tw_alice");
 });
 
@@ -48,7 +49,8 @@ test("a cancelled provider sign-in leaves the player logged out, with the popup 
   await page.getByTestId("login-open").click();
   const popup = page.waitForEvent("popup");
   await page.locator('[data-provider="vk"]').click();
-  await (await popup).getByRole("button", { name: "Cancel" }).click();
+  const signIn = await popup;
+  await clickClosing(signIn, signIn.getByRole("button", { name: "Cancel" }));
   await expect(page.getByRole("dialog", { name: "Log in" })).toBeVisible();
   await expect(page.getByTestId("account-name")).toHaveCount(0);
 });
