@@ -41,7 +41,10 @@ export async function logIn(page: Page, username: string, password = "sandbox-pa
   await dialog.locator("input[name=username]").fill(`  ${username} `);
   await dialog.locator("input[name=password]").fill(password);
   await expect(submit).toBeEnabled();
+  // A login reloads the store: wait for that load, so the next step does not race it.
+  const reloaded = page.waitForEvent("load");
   await submit.click();
+  await reloaded;
   await expect(page.getByTestId("account-name")).toHaveText(username);
 }
 
@@ -63,7 +66,9 @@ export async function providerLogin(page: Page, provider: string, who: "Alice" |
   const popup = page.waitForEvent("popup");
   await page.locator(`[data-provider="${provider}"]`).click();
   const signIn = await popup;
+  const reloaded = page.waitForEvent("load");
   await clickClosing(signIn, signIn.getByRole("button", { name: `Continue as ${who}` }));
+  await reloaded;
 }
 
 /** Server n (1-based) and its first character; returns the character's name. */
