@@ -1,8 +1,6 @@
 // e2e in Chromium: Debian's /usr/bin/chromium when present, else Playwright's own browser.
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-
-const systemChromium = "/usr/bin/chromium";
+import { launchOptions } from "./e2e/browser.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,19 +14,6 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",
-    launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
-    },
+    launchOptions,
   },
 });

@@ -30,6 +30,13 @@ export function contrast(a: string, b: string): number {
 
 const WHITE = "#ffffff";
 const INK = "#111827";
+/** runtime/ui/base.css --sf-color-bg: the page behind cards, also used inside result hints. */
+const PAGE_BG = "#f4f5f7";
+
+/** `color-mix(in srgb, colour share%, white)`, as the runtime tints chosen rows and badges. */
+export function tint(colour: string, share: number): string {
+  return toHex(parseHex(colour).map((c) => c * share + 255 * (1 - share)) as [number, number, number]);
+}
 
 /** Text colour for content placed on the brand colour (buttons, badges). */
 export function onColour(background: string): string {
@@ -51,11 +58,17 @@ export function readableOn(colour: string, surface: string, ratio = 4.5): string
 export interface ThemeTokens {
   primary: string;
   onPrimary: string;
-  /** The brand colour as text or icon on the white page surface. */
+  /** The brand colour as text or icon, readable on white, the page background and the 10 % brand tint. */
   primaryText: string;
 }
 
-export function themeTokens(primary: string): ThemeTokens {
+export const AA_TEXT = 4.5;
+
+/** The brand's tokens; a configured text colour is used only when it reaches 4.5:1 on the brand colour. */
+export function themeTokens(primary: string, configuredText?: string): ThemeTokens {
   const p = primary.toLowerCase();
-  return { primary: p, onPrimary: onColour(p), primaryText: readableOn(p, WHITE) };
+  const own = configuredText?.toLowerCase();
+  const onPrimary = own && contrast(p, own) >= AA_TEXT ? own : onColour(p);
+  const darkest = [WHITE, PAGE_BG, tint(p, 0.1)].sort((a, b) => luminance(a) - luminance(b))[0] ?? WHITE;
+  return { primary: p, onPrimary, primaryText: readableOn(p, darkest) };
 }

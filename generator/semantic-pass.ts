@@ -2,6 +2,7 @@
 // because it also runs on configs that failed the structural pass (all problems are reported at once).
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { AA_TEXT, contrast, themeTokens } from "./colour.ts";
 import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
 import { paths } from "./paths.ts";
@@ -25,6 +26,8 @@ export function previewHosts(id: string): { production: string; demo: string } {
 export interface SemanticOptions {
   localesDir?: string;
 }
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function semanticPass(source: SourceFile, options: SemanticOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -230,6 +233,22 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
           ),
         );
       }
+    }
+
+    const themeColor = str(raw.themeColor);
+    const themeText = str(raw.themeTextColor);
+    if (themeColor && themeText && HEX.test(themeColor) && HEX.test(themeText) && contrast(themeColor, themeText) < AA_TEXT) {
+      const derived = themeTokens(themeColor).onPrimary;
+      out.push(
+        source.diag(
+          "low-contrast",
+          at("themeTextColor"),
+          `themeTextColor ${themeText} on themeColor ${themeColor} has a contrast of ${contrast(themeColor, themeText).toFixed(2)}:1, below the 4.5:1 that WCAG AA needs for text`,
+          {
+            hint: `The build uses ${derived} (${contrast(themeColor, derived).toFixed(2)}:1) instead; set that, or remove themeTextColor to let the generator derive it.`,
+          },
+        ),
+      );
     }
 
     const icon = str(raw.icon);

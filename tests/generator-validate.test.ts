@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { themeTokens } from "../generator/colour.ts";
 import { validateFile, validateText } from "../generator/validate.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -135,5 +136,32 @@ describe("parsing", () => {
     const result = validateText("bomb.yaml", bomb);
     expect(result.config).toBeUndefined();
     expect(result.diagnostics.map((d) => d.name)).toContain("unknown-property");
+  });
+});
+
+describe("colour contrast", () => {
+  const file = join(import.meta.dirname, "..", "brands.yaml");
+  const withText = (colour: string) =>
+    validateText(
+      file,
+      readFileSync(file, "utf8").replace('themeColor: "#5b3df5"', `themeColor: "#5b3df5"\n    themeTextColor: "${colour}"`),
+    );
+
+  it("warns, with the line and the colour the build uses, when a configured text colour cannot be read on the brand colour", () => {
+    const result = withText("#7b68ee");
+    expect(result.diagnostics.map((d) => [d.name, d.severity, d.line, d.column])).toEqual([["low-contrast", "warning", 19, 21]]);
+    expect(result.diagnostics[0]?.message).toMatch(/contrast of 1\.\d\d:1, below the 4\.5:1/);
+    expect(result.diagnostics[0]?.hint).toBe(
+      "The build uses #ffffff (6.12:1) instead; set that, or remove themeTextColor to let the generator derive it.",
+    );
+    // A warning, not an error: the config still builds.
+    expect(result.config).toBeDefined();
+  });
+
+  it("accepts a readable pair, and the build uses a configured colour only when it is readable", () => {
+    expect(withText("#ffffff").diagnostics).toEqual([]);
+    expect(themeTokens("#5b3df5", "#FAFAFA").onPrimary).toBe("#fafafa");
+    expect(themeTokens("#5b3df5", "#7b68ee").onPrimary).toBe("#ffffff");
+    expect(themeTokens("#ffd400").onPrimary).toBe("#111827");
   });
 });

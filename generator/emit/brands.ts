@@ -17,7 +17,7 @@ export function brandModuleData(config: BrandsConfig, brand: Brand): BrandModule
   return {
     brand,
     huaweiClientId: config.huaweiClientId,
-    theme: themeTokens(brand.themeColor),
+    theme: themeTokens(brand.themeColor, brand.themeTextColor),
     previewHosts: previewHosts(brand.id),
   };
 }
@@ -115,7 +115,7 @@ export function monogramSvg(brand: Brand): string {
     .join("")
     .slice(0, 2)
     .toUpperCase();
-  const theme = themeTokens(brand.themeColor);
+  const theme = themeTokens(brand.themeColor, brand.themeTextColor);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
     `<rect width="64" height="64" rx="14" fill="${theme.primary}"/>` +

@@ -16,18 +16,17 @@ export interface DialogProps {
 export function Dialog({ open, title, onClose, children, variant = "popup", footer }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      if (opener.current instanceof HTMLElement) opener.current.focus();
-    }
+    if (!dialog || !open) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // Closing and unmounting (a parent that stops rendering the dialog) both give focus back.
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape (the dialog's cancel event).
@@ -36,6 +35,8 @@ export function Dialog({ open, title, onClose, children, variant = "popup", foot
       className={`sf-dialog sf-dialog--${variant}`}
       aria-labelledby={titleId}
       onCancel={(e) => {
+        // React hands a nested dialog's cancel to its ancestors too: only the top one closes.
+        e.stopPropagation();
         e.preventDefault();
         onClose();
       }}

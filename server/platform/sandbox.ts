@@ -1,4 +1,5 @@
-// Sandbox-only tools: artwork, the tracking events store, new make-up links, the Korean pay script, the real-name form.
+// Sandbox-only tools: artwork, the tracking events store, fresh accounts, new make-up links, the Korean pay script, the real-name form.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { verifyRealName } from "./account.ts";
 import { artSvg } from "./art.ts";
@@ -7,6 +8,7 @@ import { newToken } from "./crypto.ts";
 import { esc, storefrontUrl } from "./pages.ts";
 import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
+import { freshAccount, SANDBOX_PASSWORD } from "./seed.ts";
 
 export function registerSandbox(app: FastifyInstance, platform: Platform): void {
   app.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
@@ -48,6 +50,25 @@ export function registerSandbox(app: FastifyInstance, platform: Platform): void 
         [kind ?? null, name ?? null, after ?? "0"],
       );
       return { code: 1, message: "success", content: { events: rows } };
+    },
+  );
+
+  app.post<{ Body: { brand: string; kind: "player" | "vip" } }>(
+    "/sandbox/account",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["brand", "kind"],
+          additionalProperties: false,
+          properties: { brand: { type: "string", pattern: "^[a-z0-9-]{2,40}$" }, kind: { enum: ["player", "vip"] } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const username = await freshAccount(platform.db, platform.catalog, request.body.brand, request.body.kind, randomUUID().slice(0, 8));
+      if (!username) return reply.code(404).send({ code: -404, message: "unknown brand", content: null });
+      return { code: 1, message: "success", content: { username, password: SANDBOX_PASSWORD } };
     },
   );
 

@@ -58,6 +58,34 @@ async function seedVip(db: Queryable, game: CatalogGame, userId: string, now: Da
   );
 }
 
+/**
+ * A fresh sandbox account `<brand>_<kind>_<tag>` with characters in every game (and the seeded VIP
+ * state for `vip` on VIP brands), so tools such as the gallery never share state between runs.
+ */
+export async function freshAccount(
+  db: Db,
+  catalog: Catalog,
+  brandId: string,
+  kind: "player" | "vip",
+  tag: string,
+): Promise<string | undefined> {
+  const brand = catalog.config.brands.find((b) => b.id === brandId);
+  const games = catalog.games.filter((g) => g.brand.id === brandId && g.parentGpId === undefined);
+  const first = games.find((g) => g.gameKey === brand?.defaultGame) ?? games[0];
+  if (!brand || !first) return undefined;
+  const suffix = `${kind}_${tag}`;
+  await db.transaction(async (tx) => {
+    const id = await account(tx, brandId, suffix, {
+      region: brand.areas[first.area]?.regions[0] ?? "GLOBAL",
+      realName: true,
+      isTest: false,
+    });
+    for (const game of games) await ensureRoles(tx, id, game);
+    if (kind === "vip" && brand.features.vip) await seedVip(tx, first, id, new Date());
+  });
+  return `${brandId}_${suffix}`;
+}
+
 export async function seed(db: Db, catalog: Catalog, secret: string, now = new Date()): Promise<void> {
   for (const brand of catalog.config.brands) {
     const games = catalog.games.filter((g) => g.brand.id === brand.id && g.parentGpId === undefined);

@@ -16,10 +16,28 @@ export function HeaderUser() {
         <>
           {/* The account name leads to My page: orders, VIP, coupons and events. */}
           <Link to="/my" className="sf-header__username" title={t("login.loggedInAs", { name: user.username })} data-testid="header-my">
-            {user.username}
+            <span className="sf-avatar" aria-hidden="true">
+              {Array.from(user.username)[0]?.toUpperCase()}
+            </span>
+            <span>{user.username}</span>
           </Link>
-          <button type="button" className="sf-link-button" onClick={() => void logout()}>
-            {t("login.logout")}
+          <button
+            type="button"
+            className="sf-icon-button"
+            onClick={() => void logout()}
+            aria-label={t("login.logout")}
+            title={t("login.logout")}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="sf-flip-rtl">
+              <path
+                d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 16l-4-4 4-4M6 12h10"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
           </button>
         </>
       ) : (

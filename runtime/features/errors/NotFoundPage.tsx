@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <section className="sf-message-page" aria-labelledby="sf-not-found-title">
+    <section className="sf-message-page" aria-labelledby="sf-not-found-title" data-testid="not-found">
       <svg className="sf-message-page__icon" viewBox="0 0 48 48" aria-hidden="true">
         <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
         <path d="M24 13v14M24 33v2" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />

@@ -192,7 +192,7 @@ function ServerPicker({
       <fieldset className="sf-tabs">
         <legend className="sf-visually-hidden">{t("role.server")}</legend>
         {(["used", "all"] as const).map((k) => (
-          <button key={k} type="button" aria-pressed={effectiveTab === k} onClick={() => setTab(k)}>
+          <button key={k} type="button" aria-pressed={effectiveTab === k} data-testid={`server-tab-${k}`} onClick={() => setTab(k)}>
             {t(k === "used" ? "role.usedServers" : "role.allServers")}
           </button>
         ))}

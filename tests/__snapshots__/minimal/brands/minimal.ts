@@ -86,7 +86,7 @@ const brandModule: BrandModule = {
   "theme": {
     "primary": "#00bbff",
     "onPrimary": "#111827",
-    "primaryText": "#007ca9"
+    "primaryText": "#0076a1"
   },
   "previewHosts": {
     "production": "minimal.localhost",
