@@ -63,12 +63,10 @@ async function shoot(run: Run): Promise<void> {
   try {
     await walk(page, `http://${run.store.brand}.localhost:${sandbox.port}`, run.store, async (screen) => {
       const file = `${name}-${screen}.jpg`;
-      // Sticky headers hide while scrolling down: shoot from the top, as the screen first appears.
-      if (run.viewport === "phone") {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(350);
-      }
-      await page.screenshot({ path: join(OUT, file), type: "jpeg", quality: 80, fullPage: run.viewport === "phone" });
+      // The screen as it first appears (a full-page shot would draw the sticky bars mid-page).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(350);
+      await page.screenshot({ path: join(OUT, file), type: "jpeg", quality: 80 });
       run.cells[screen] = { file, findings: values["no-axe"] ? [] : await axeFindings(page) };
     });
   } catch (err) {

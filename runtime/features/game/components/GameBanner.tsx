@@ -13,7 +13,7 @@ export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
           <img className="sf-banner__art" src={banner ?? game.logo} alt="" width="720" height="240" />
           <div className="sf-banner__info">
             <img className="sf-banner__logo" src={game.logo} alt="" width="56" height="56" />
-            <h2 className="sf-banner__name" data-testid="game-name">
+            <h2 className="sf-banner__name" data-testid="game-name" data-clamp title={game.name}>
               {game.name}
             </h2>
             {onChangeGame ? (

@@ -1,0 +1,130 @@
+// WCAG 2.2 AA with axe-core: every gallery screen of every brand in every layout it shows (in its
+// default language, and in Arabic where it offers it) has no serious or critical finding; every
+// language names every control; text doubled in size loses nothing.
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { validateFile } from "../generator/validate.ts";
+import { axeFindings, type Finding } from "./gallery/axe.ts";
+import { storefrontName, storefronts } from "./gallery/matrix.ts";
+import { walk } from "./gallery/walk.ts";
+import { brandUrl } from "./helpers.ts";
+
+const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
+if (!config) throw new Error("brands.yaml is invalid");
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+for (const store of storefronts(config, ["ar"])) {
+  test(`axe: every screen of ${storefrontName(store)}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const found: Record<string, Finding[]> = {};
+    const visited: string[] = [];
+    await walk(page, `http://${store.brand}.localhost:${process.env.SF_PORT}`, store, async (screen) => {
+      visited.push(screen);
+      const findings = await axeFindings(page);
+      if (findings.length) found[screen] = findings;
+    });
+    expect(visited).toEqual(
+      expect.arrayContaining(["select-goods", "login", "recharge", "result-pending", "result-success", "result-fail", "my"]),
+    );
+    expect(found).toEqual({});
+  });
+}
+
+// The controls' names come from the locale files: each language is checked where a brand offers it.
+const NAME_RULES = [
+  "button-name",
+  "link-name",
+  "label",
+  "select-name",
+  "input-button-name",
+  "aria-command-name",
+  "aria-input-field-name",
+  "aria-toggle-field-name",
+  "aria-dialog-name",
+  "image-alt",
+  "svg-img-alt",
+  "document-title",
+  "html-has-lang",
+  "html-lang-valid",
+];
+
+const languageEntries = (() => {
+  const seen = new Map<string, string>();
+  for (const s of storefronts(config, [
+    "ar",
+    "de",
+    "en",
+    "es",
+    "fr",
+    "id",
+    "it",
+    "ja",
+    "ko",
+    "ms",
+    "pl",
+    "pt",
+    "ru",
+    "th",
+    "tr",
+    "vi",
+    "zh-cn",
+    "zh-tw",
+  ])) {
+    if (!seen.has(s.lang)) seen.set(s.lang, brandUrl(s.brand, `/selectGoods?${s.query}`));
+  }
+  return seen;
+})();
+
+test("every control has an accessible name in each of the 18 languages", async ({ page }) => {
+  test.setTimeout(120_000);
+  expect([...languageEntries.keys()].sort()).toHaveLength(18);
+  const missing: Record<string, unknown> = {};
+  for (const [lang, url] of languageEntries) {
+    await page.goto(url);
+    if (new URL(page.url()).pathname === "/selectGame") await page.getByTestId("game-list").locator("button").first().click();
+    await expect(page.getByTestId("goods-grid")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    for (const step of ["goods", "login"] as const) {
+      if (step === "login") {
+        await page.getByTestId("login-open").click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+      }
+      const problems = await namesMissing(page);
+      if (problems.length) missing[`${lang} ${step}`] = problems;
+    }
+  }
+  expect(missing).toEqual({});
+});
+
+async function namesMissing(page: Page) {
+  const AxeBuilder = (await import("@axe-core/playwright")).default;
+  const { violations } = await new AxeBuilder({ page }).withRules(NAME_RULES).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`text at 200 % loses nothing (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(brandUrl("aurora", "/selectGoods?client_id=1001003&domain_area=universal&spec_lang=en"));
+    await expect(page.getByTestId("goods-grid")).toBeVisible();
+    const buyText = await page.getByTestId("buy-button").innerText();
+    // What a player's browser text-size setting does: every rem doubles.
+    await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%", "important"));
+    expect(await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize))).toBe(32);
+    // No sideways scrolling, and no text cut off by its box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const clipped = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("button, a, h1, h2, h3, label, p, .sf-goods-tile *"))
+        .filter((el) => el.offsetParent && el.innerText.trim() && getComputedStyle(el).overflow === "hidden")
+        .filter((el) => el.scrollHeight > el.clientHeight + 2 && !el.closest("[data-clamp]"))
+        .map((el) => el.innerText.trim().slice(0, 30)),
+    );
+    expect(clipped).toEqual([]);
+    await expect(page.getByTestId("buy-button")).toHaveText(buyText);
+    await expect(page.getByTestId("buy-button")).toBeInViewport();
+  });
+}
