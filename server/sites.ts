@@ -12,7 +12,7 @@ export interface HostEntry {
 
 export const API_PREFIXES = ["/api/", "/util/", "/service/", "/sandbox/"];
 
-/** Security headers sent with every page; the CSP comes from the page itself (hash of its inline style). */
+/** Security headers sent with every response of a storefront; each HTML page's CSP comes from its own meta tag. */
 export const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -20,8 +20,13 @@ export const SECURITY_HEADERS = {
   "cross-origin-opener-policy": "same-origin-allow-popups",
 } as const;
 
-function cspFromHtml(html: string): string | undefined {
-  return /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+/** For everything that is not a page (manifest, icon, scripts): nothing may run or load from it. */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The page's own CSP (its meta tag) with what only a header can say: who may frame it. */
+function cspFromHtml(html: string, frameAncestors: string): string {
+  const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+  return own ? `${own}; frame-ancestors ${frameAncestors}` : FILE_CSP;
 }
 
 export function loadHostMap(distDir: string): Record<string, HostEntry> {
@@ -36,12 +41,13 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
   const unknownHost = existsSync(join(distDir, "unknown-host.html"))
     ? readFileSync(join(distDir, "unknown-host.html"), "utf8")
     : "Unknown host";
-  const pages = new Map<string, { html: string; csp: string | undefined }>();
+  const unknownHostCsp = cspFromHtml(unknownHost, "'none'");
+  const pages = new Map<string, { html: string; csp: string }>();
   const page = (brand: string) => {
     let cached = pages.get(brand);
     if (!cached) {
       const html = readFileSync(join(brandsDir, brand, "index.html"), "utf8");
-      cached = { html, csp: cspFromHtml(html) };
+      cached = { html, csp: cspFromHtml(html, "'self'") };
       pages.set(brand, cached);
     }
     return cached;
@@ -52,8 +58,7 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
   const sendPage = (reply: FastifyReply, brand: string) => {
     const { html, csp } = page(brand);
     reply.headers(SECURITY_HEADERS).header("cache-control", "no-cache").type("text/html; charset=utf-8");
-    if (csp) reply.header("content-security-policy", `${csp}; frame-ancestors 'self'`);
-    return reply.send(html);
+    return reply.header("content-security-policy", csp).send(html);
   };
 
   app.get("/*", async (request, reply) => {
@@ -72,6 +77,7 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
       return reply
         .code(404)
         .headers(SECURITY_HEADERS)
+        .header("content-security-policy", unknownHostCsp)
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
         .send(unknownHost);
@@ -81,17 +87,23 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     if (path.startsWith("/assets/")) {
       const file = join(assetsDir, safe.slice("assets/".length));
       if (existsSync(file) && statSync(file).isFile()) {
-        reply.headers(SECURITY_HEADERS).header("cache-control", "public, max-age=31536000, immutable");
+        reply
+          .headers(SECURITY_HEADERS)
+          .header("content-security-policy", FILE_CSP)
+          .header("cache-control", "public, max-age=31536000, immutable");
         return reply.sendFile(safe.slice("assets/".length), assetsDir, { cacheControl: false });
       }
-      return reply.code(404).send("Not found");
+      return reply.code(404).headers(SECURITY_HEADERS).header("content-security-policy", FILE_CSP).send("Not found");
     }
     const own = join(brandsDir, entry.brand, safe);
     if (safe && safe !== "index.html" && existsSync(own) && statSync(own).isFile()) {
-      reply.headers(SECURITY_HEADERS).header("cache-control", "no-cache");
-      // The sign-in redirect page runs in a popup that must keep its opener to hand back the result;
-      // a COOP other than unsafe-none would put it in a new browsing context group without one.
-      if (safe.endsWith(".html")) reply.header("cross-origin-opener-policy", "unsafe-none");
+      reply.headers(SECURITY_HEADERS).header("cache-control", "no-cache").header("content-security-policy", FILE_CSP);
+      if (safe.endsWith(".html")) {
+        // The sign-in redirect page runs in a popup that must keep its opener to hand back the result;
+        // a COOP other than unsafe-none would put it in a new browsing context group without one.
+        reply.header("cross-origin-opener-policy", "unsafe-none");
+        reply.header("content-security-policy", cspFromHtml(readFileSync(own, "utf8"), "'none'"));
+      }
       return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
     }
     return sendPage(reply, entry.brand);

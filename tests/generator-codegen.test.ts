@@ -118,6 +118,12 @@ describe("per-brand sites", () => {
       "connect-src 'self' https://api-demo.minimal.example https://api.minimal.example https://track-demo.minimal.example https://track.minimal.example",
     );
     expect(html).not.toContain("unsafe-inline");
+    // Artwork and framed pay pages only from the brand's platform hosts (and its own preview hosts); no wildcard scheme.
+    const preview = "http://*.minimal.localhost:* http://*.minimal-demo.localhost:*";
+    expect(html).toContain(`img-src 'self' data: https://api-demo.minimal.example https://api.minimal.example ${preview};`);
+    expect(html).toContain(`frame-src 'self' https://api-demo.minimal.example https://api.minimal.example ${preview};`);
+    expect(html).toContain("form-action 'self';");
+    expect(html).not.toMatch(/ https:[ ;]| http:[ ;]|\*\.localhost/);
     const manifest = JSON.parse(get("brands/minimal/manifest.webmanifest"));
     expect(manifest).toMatchObject({
       name: "Minimal Store",

@@ -51,21 +51,35 @@ export function connectOrigins(brand: Brand): string[] {
   return [...set].sort();
 }
 
+/** The brand's platform hosts (primary and backups, both modes): where its artwork and the sandbox checkout pages live. */
+function platformOrigins(brand: Brand): string[] {
+  const set = new Set<string>();
+  for (const mode of [brand.api.production, brand.api.demo]) {
+    set.add(mode.primary);
+    for (const b of mode.backup) set.add(b);
+  }
+  return [...set].sort();
+}
+
 export function pageCsp(brand: Brand, styleHashes: string[]): string {
+  // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
+  const preview = `http://*.${brand.id}.localhost:* http://*.${brand.id}-demo.localhost:*`;
+  const platform = platformOrigins(brand).join(" ");
   const csp = [
     "default-src 'self'",
     // A brand selling in Korea loads the Korean-market payment script from its platform hosts.
     `script-src 'self'${brand.areas.kr ? ` ${[brand.api.production.primary, ...brand.api.production.backup, brand.api.demo.primary].join(" ")}` : ""}`,
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
-    "img-src 'self' data: https:",
+    // Goods, game and channel artwork comes from the platform.
+    `img-src 'self' data: ${platform} ${preview}`,
     "font-src 'self'",
-    // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
-    `connect-src 'self' ${connectOrigins(brand).join(" ")} http://*.${brand.id}.localhost:* http://*.${brand.id}-demo.localhost:*`,
-    // Embedded payment dialogs (Airwallex, Alipay card, MyCard) frame the provider's page.
-    "frame-src 'self' https: http://*.localhost:*",
+    `connect-src 'self' ${connectOrigins(brand).join(" ")} ${preview}`,
+    // Embedded payment dialogs (Airwallex, Alipay card) frame the provider's page, which the platform serves.
+    `frame-src 'self' ${platform} ${preview}`,
     "manifest-src 'self'",
     "worker-src 'self'",
-    "form-action 'self' https:",
+    // Every form of the store is submitted by script; none posts to another site.
+    "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
   ].join("; ");

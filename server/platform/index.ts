@@ -33,11 +33,14 @@ export function deliveryDelay(value: string | undefined): number {
   return value !== undefined && value.trim() !== "" && Number.isInteger(ms) && ms >= 0 && ms <= 3_600_000 ? ms : 5000;
 }
 
+/** The secret that signs notifications, checkout links and test-account tokens: SANDBOX_SECRET, else a development value. */
+export const platformSecret = (env: NodeJS.ProcessEnv = process.env) => env.SANDBOX_SECRET ?? "sandbox-development-secret";
+
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const platform: Platform = {
     db: options.db,
     catalog: buildCatalog(options.config),
-    secret: options.secret ?? process.env.SANDBOX_SECRET ?? "sandbox-development-secret",
+    secret: options.secret ?? platformSecret(),
     now: options.now ?? (() => new Date()),
     deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
   };

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import type { Goods, LimitInfo } from "../../generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import { useTip } from "../../ui/tip.tsx";
 import { usePurchaseFlow } from "../purchase/flow-context.ts";
 import { useLimits, useProducts } from "../purchase/queries.ts";
@@ -142,7 +143,7 @@ export function GoodsGrid() {
                     {off > 0 ? <span className="sf-badge sf-badge--discount">{t("goods.discount", { percent: off })}</span> : null}
                     {g.isLimit ? <LimitBadge info={info} state={state} /> : null}
                   </span>
-                  <img className="sf-goods-tile__art" src={g.icon} alt="" width="72" height="72" loading="lazy" />
+                  <img className="sf-goods-tile__art" src={webUrl(g.icon)} alt="" width="72" height="72" loading="lazy" />
                   <span className="sf-goods-tile__name">{g.display}</span>
                   {g.bonus ? <span className="sf-goods-tile__bonus">{g.bonus}</span> : null}
                   <span className="sf-goods-tile__price">

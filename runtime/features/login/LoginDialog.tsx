@@ -6,6 +6,7 @@ import { useServices } from "../../app/services.ts";
 import { CODE } from "../../generated/api-errors.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useBrand } from "../../lib/brand-context.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordField } from "../../ui/password-field.tsx";
 import { richText } from "../../ui/rich.tsx";
@@ -80,8 +81,8 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const privacy = parent?.privacy ?? brand.links.privacy;
-  const terms = parent?.terms ?? brand.links.terms;
+  const privacy = webUrl(parent?.privacy) ?? brand.links.privacy;
+  const terms = webUrl(parent?.terms) ?? brand.links.terms;
   const providers = config.data?.json_type ?? [];
   return (
     <Dialog open title={t("login.title")} onClose={onClose}>

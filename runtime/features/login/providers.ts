@@ -54,6 +54,7 @@ interface ProviderAnswer {
 async function authorize(authorizeUrl: string, loginClientId: string): Promise<ProviderAnswer> {
   const state = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
   const url = new URL(authorizeUrl);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new SignInCancelled("bad sign-in page");
   url.searchParams.set("client_id", loginClientId);
   url.searchParams.set("origin", window.location.origin);
   url.searchParams.set("state", state);

@@ -9,6 +9,7 @@ import { useServices } from "../../app/services.ts";
 import type { OrderInfo } from "../../generated/api-types.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { formatAmount, formatTime, localZone } from "../../lib/format.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useSessionActions } from "../login/session.ts";
@@ -90,8 +91,13 @@ function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => voi
         </span>
       </div>
       <div className="sf-order__actions">
-        {state === "pending" && order.pay_url ? (
-          <a className="sf-button sf-button--small sf-button--primary" href={order.pay_url} target="_blank" rel="noopener noreferrer">
+        {state === "pending" && webUrl(order.pay_url) ? (
+          <a
+            className="sf-button sf-button--small sf-button--primary"
+            href={webUrl(order.pay_url)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t("my.payPending")}
           </a>
         ) : null}

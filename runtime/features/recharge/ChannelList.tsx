@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../generated/api-types.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { channelDescription, channelKey, razerChannelName } from "./channels.ts";
 
@@ -41,7 +42,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                   data-channel={c.key}
                   onClick={() => (c.sub_payment.length > 0 ? setSubFor(c) : onPick(c, c))}
                 >
-                  <img src={c.icon} alt="" width="40" height="28" loading="lazy" />
+                  <img src={webUrl(c.icon)} alt="" width="40" height="28" loading="lazy" />
                   <span className="sf-channel__text">
                     <span className="sf-channel__name">{c.name}</span>
                     {isChosen && chosen && chosen !== c && channelKey(chosen) !== channelKey(c) ? (
@@ -75,7 +76,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                     setSubFor(null);
                   }}
                 >
-                  <img src={s.icon} alt="" width="40" height="28" loading="lazy" />
+                  <img src={webUrl(s.icon)} alt="" width="40" height="28" loading="lazy" />
                   <span>{s.name || razerChannelName(s.channel_id) || s.channel_id}</span>
                 </button>
               </li>

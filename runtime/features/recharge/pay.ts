@@ -3,6 +3,7 @@
 import type { Services } from "../../app/services.ts";
 import type { PaymentChannel, PayResult } from "../../generated/api-types.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import type { OrderSelection } from "../purchase/selection.ts";
 
 export interface PayInput {
@@ -29,7 +30,7 @@ export async function startPay(input: PayInput): Promise<PayResult> {
   const { services, selection, channel } = input;
   const path = payPath(channel.payway_id, input.area);
   const returnUrl = new URL(window.location.pathname, window.location.origin);
-  return services.api.call(
+  const result = await services.api.call(
     "payStart",
     {
       client_id: input.clientId ?? services.clientId,
@@ -50,6 +51,10 @@ export async function startPay(input: PayInput): Promise<PayResult> {
     },
     path ? { path } : {},
   );
+  // The pay link is opened in a window or frame of the store's own origin first: only http(s).
+  const { url, ...rest } = result;
+  const safe = webUrl(url);
+  return safe ? { ...rest, url: safe } : rest;
 }
 
 /**

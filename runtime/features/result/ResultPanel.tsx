@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import { formatAmount, formatTime } from "../../lib/format.ts";
+import { webUrl } from "../../lib/safe-url.ts";
 import { useUser } from "../login/user-store.ts";
 import { useCurrentGame } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
@@ -38,7 +39,7 @@ export function ResultPanel({
   const user = useUser(clientId);
   const { game } = useCurrentGame();
   const [selection] = useSelection(clientId);
-  const link = payUrl ?? order?.pay_url;
+  const link = webUrl(payUrl ?? order?.pay_url);
   const gift = useQuery({
     queryKey: ["thirdGift", clientId, billingNo],
     queryFn: () => api.call("thirdGift", { client_id: clientId, billing_no: billingNo }),

@@ -1,5 +1,6 @@
 // The current game across the top: artwork, logo and name, and the way to another game.
 import { useTranslation } from "react-i18next";
+import { webUrl } from "../../../lib/safe-url.ts";
 import { useCurrentGame } from "../../purchase/queries.ts";
 
 export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
@@ -10,9 +11,9 @@ export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
     <section className="sf-banner" aria-busy={!game}>
       {game ? (
         <>
-          <img className="sf-banner__art" src={banner ?? game.logo} alt="" width="720" height="240" />
+          <img className="sf-banner__art" src={webUrl(banner ?? game.logo)} alt="" width="720" height="240" />
           <div className="sf-banner__info">
-            <img className="sf-banner__logo" src={game.logo} alt="" width="56" height="56" />
+            <img className="sf-banner__logo" src={webUrl(game.logo)} alt="" width="56" height="56" />
             <h2 className="sf-banner__name" data-testid="game-name" data-clamp title={game.name}>
               {game.name}
             </h2>

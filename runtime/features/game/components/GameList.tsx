@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../../app/services.ts";
 import type { Game } from "../../../generated/api-types.ts";
+import { webUrl } from "../../../lib/safe-url.ts";
 import { useSession } from "../../../lib/session-context.ts";
 import { useGames } from "../api/get-games.ts";
 import { type GameChoice, useChangeGame } from "../change-game.ts";
@@ -31,7 +32,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
       aria-current={target.client_id === clientId ? "true" : undefined}
       onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
     >
-      <img src={target.logo} alt="" width={size} height={size} loading="lazy" />
+      <img src={webUrl(target.logo)} alt="" width={size} height={size} loading="lazy" />
       <span>{target.name}</span>
     </button>
   );
