@@ -7,6 +7,7 @@ import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
 import { isOffline } from "../lib/online.ts";
+import { trackInstall } from "../lib/pwa.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { setItem } from "../lib/storage.ts";
 import { TipProvider } from "../ui/tip.tsx";
@@ -54,6 +55,7 @@ export function App({ boot }: { boot: Boot }) {
     else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
     void confirmStoredTestAccount(services);
+    return trackInstall(services.tracker);
   }, [boot, router, services]);
 
   useEffect(() => {
