@@ -1,6 +1,6 @@
 // Offline, the store still opens from the device but cannot load prices or take orders: a banner
 // says so, instead of each failing call showing its own error. The live region stays mounted so
-// screen readers announce the change both ways.
+// screen readers announce the change both ways; it is not a role=status, which the toasts are.
 import { useTranslation } from "react-i18next";
 import { useOffline } from "../../lib/online.ts";
 
@@ -8,7 +8,7 @@ export function OfflineNotice() {
   const { t } = useTranslation();
   const offline = useOffline();
   return (
-    <div className="sf-offline-region" role="status">
+    <div className="sf-offline-region" aria-live="polite">
       {offline ? (
         <div className="sf-offline" data-testid="offline-notice">
           <svg className="sf-offline__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
