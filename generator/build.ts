@@ -1,11 +1,12 @@
-// `gen build`: validate → codegen → one vite build → per-brand sites, each step timed.
+// `gen build`: validate → codegen → one vite build (and the icons) → per-brand sites, each step timed.
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Io } from "./cli.ts";
 import { generateRuntimeFiles } from "./codegen.ts";
 import { type Format, formatDiagnostics } from "./diagnostics.ts";
-import { type BundleInfo, emitSites } from "./emit/site.ts";
+import { rasteriseIcons } from "./emit/icons.ts";
+import { type BundleInfo, brandIconSource, emitSites, iconFiles } from "./emit/site.ts";
 import { paths } from "./paths.ts";
 import { validateFile } from "./validate.ts";
 import { writeFiles } from "./writer.ts";
@@ -58,17 +59,31 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
   const staging = `${out}.staging-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    const bundle = await step(
-      io,
-      "bundle",
-      () => bundleRuntime(join(staging, "app")),
-      (b) => `runtime → ${b.entry}`,
-    );
+    const brands = config.brands.filter((b) => !opts.brand || b.id === opts.brand);
+    // Independent, and each mostly waits on native code: the bundler and the icon renderer overlap.
+    const [bundle, icons] = await Promise.all([
+      step(
+        io,
+        "bundle",
+        () => bundleRuntime(join(staging, "app")),
+        (b) => `runtime → ${b.entry}`,
+      ),
+      step(
+        io,
+        "icons",
+        () => rasteriseIcons(brands.map((b) => brandIconSource(config, b, dirname(resolve(file))))),
+        ({ report: r }) => `${r.distinct} distinct: ${r.rendered} rendered, ${r.cached} from cache`,
+      ),
+    ]);
     await step(
       io,
       "sites",
-      async () => writeFiles(staging, emitSites(config, bundle, { configFile: file, only: opts.brand })),
-      (r) => `${opts.brand ? 1 : config.brands.length} brands, ${r.written} files`,
+      async () =>
+        writeFiles(staging, [
+          ...emitSites(config, bundle, { configFile: file, only: opts.brand }),
+          ...iconFiles(config, icons.sets, { configFile: file, only: opts.brand }),
+        ]),
+      (r) => `${brands.length} brands, ${r.written} files`,
     );
     await rm(out, { recursive: true, force: true });
     await rename(staging, out);

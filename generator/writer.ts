@@ -1,7 +1,7 @@
 // Writes emitted files, touching only those whose content changed, and removes stale ones.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import type { EmittedFile } from "./emit/file.ts";
+import type { OutputFile } from "./emit/file.ts";
 
 export interface WriteReport {
   written: number;
@@ -25,7 +25,7 @@ async function listFiles(dir: string): Promise<string[]> {
   return out;
 }
 
-export async function writeFiles(outDir: string, files: EmittedFile[], opts: { prune?: boolean } = {}): Promise<WriteReport> {
+export async function writeFiles(outDir: string, files: OutputFile[], opts: { prune?: boolean } = {}): Promise<WriteReport> {
   const report: WriteReport = { written: 0, unchanged: 0, removed: 0 };
   const wanted = new Set(files.map((f) => join(outDir, f.path)));
   const dirs = new Set(files.map((f) => dirname(join(outDir, f.path))));
@@ -33,8 +33,8 @@ export async function writeFiles(outDir: string, files: EmittedFile[], opts: { p
   await Promise.all(
     files.map(async (f) => {
       const full = join(outDir, f.path);
-      const old = await readFile(full, "utf8").catch(() => undefined);
-      if (old === f.contents) report.unchanged++;
+      const old = await readFile(full).catch(() => undefined);
+      if (old?.equals(typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents)) report.unchanged++;
       else {
         await writeFile(full, f.contents);
         report.written++;

@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
 import { UnknownBrandPage } from "./features/errors/UnknownBrandPage.tsx";
+import { registerServiceWorker } from "./lib/pwa.ts";
 import { preventSafariDoubleTap } from "./lib/quirks.ts";
 import "./ui/base.css";
 
@@ -12,7 +13,10 @@ const container = document.getElementById("root");
 if (container) {
   const root = createRoot(container);
   bootstrap(window.location)
-    .then((boot) => root.render(<App boot={boot} />))
+    .then((boot) => {
+      root.render(<App boot={boot} />);
+      registerServiceWorker();
+    })
     .catch((err: unknown) => {
       console.error(err);
       root.render(<UnknownBrandPage />);

@@ -121,6 +121,22 @@ describe("API client", () => {
     expect(remembered).toEqual(["https://b"]);
   });
 
+  it("makes no try while the browser is offline", async () => {
+    let tries = 0;
+    const client = createApiClient({
+      plan,
+      common: () => ({}),
+      remember: () => undefined,
+      offline: () => true,
+      fetch: async () => {
+        tries++;
+        return ok({});
+      },
+    });
+    await expect(client.call("getGameList", { client_id: "1", platform: "web" })).rejects.toMatchObject({ attempts: 0 });
+    expect(tries).toBe(0);
+  });
+
   it("gives up with a network error after every try of every host, and times out a silent host after 10 s", async () => {
     vi.useFakeTimers();
     try {
@@ -172,6 +188,13 @@ describe("error actions (spec §8)", () => {
     expect(actionFor(err(-3201, "cardInfo"), ctx)).toEqual({});
     expect(actionFor(new NetworkError("couponList", 3), ctx)).toEqual({ report: true });
     expect(actionFor(new NetworkError("getGameList", 3), ctx)).toEqual({ toast: "Network error, try again later", report: true });
+  });
+  it("offline, a network failure says so once, silent calls stay silent, and nothing is reported", () => {
+    const offline = { ...ctx, offline: true, offlineMessage: "You're offline." };
+    expect(actionFor(new NetworkError("payStart", 0), offline)).toEqual({ toast: "You're offline." });
+    expect(actionFor(new NetworkError("couponList", 0), offline)).toEqual({});
+    // A business answer is still the platform's, online or not.
+    expect(actionFor(err(-3022), offline)).toEqual({ toast: "server says -3022" });
   });
 });
 

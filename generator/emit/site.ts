@@ -1,5 +1,6 @@
-// Step 3 of `gen build`: each brand's HTML, web manifest, Twitter redirect page, icon and module,
-// plus the host → brand deploy map. Pure: the bundle's file names come in as arguments.
+// Step 3 of `gen build`: each brand's HTML, web manifest, service worker, Twitter redirect page, icon
+// and module, plus the host → brand deploy map. Pure: the bundle's file names come in as arguments
+// (the PNG icons, which need rendering, are the build's separate icons step).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -7,7 +8,8 @@ import Handlebars from "handlebars";
 import type { Brand, BrandsConfig } from "../config.ts";
 import { paths } from "../paths.ts";
 import { brandModuleData, brandModuleJs, brandTokensCss, hostMap, monogramSvg } from "./brands.ts";
-import type { EmittedFile } from "./file.ts";
+import type { EmittedFile, OutputFile } from "./file.ts";
+import { type IconSet, type IconSource, iconKey, PNG_ICONS } from "./icons.ts";
 
 export interface BundleInfo {
   /** URL of the runtime's entry script. */
@@ -20,14 +22,18 @@ export interface BundleInfo {
 const hb = Handlebars.create();
 hb.registerHelper("json", (v: unknown) => new hb.SafeString(JSON.stringify(v)));
 const template = (name: string) => hb.compile(readFileSync(join(paths.templates, name), "utf8"), { strict: true });
-let templates: Record<"index" | "manifest" | "twitter" | "unknown", HandlebarsTemplateDelegate> | undefined;
+let templates: Record<"index" | "manifest" | "sw" | "twitter" | "unknown", HandlebarsTemplateDelegate> | undefined;
 const load = () =>
   (templates ??= {
     index: template("index.html.hbs"),
     manifest: template("manifest.webmanifest.hbs"),
+    sw: template("sw.js.hbs"),
     twitter: template("twitterRedirect.html.hbs"),
     unknown: template("unknown-host.html.hbs"),
   });
+
+let swTemplate: string | undefined;
+const swSource = () => (swTemplate ??= readFileSync(join(paths.templates, "sw.js.hbs"), "utf8"));
 
 export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
 const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
@@ -92,6 +98,26 @@ export function brandIcon(brand: Brand, configDir: string): string {
   return brand.icon ? readFileSync(resolve(configDir, brand.icon), "utf8") : monogramSvg(brand);
 }
 
+/** What a brand's PNG icons are drawn from: its SVG icon (or monogram) and, behind it, its colour. */
+export function brandIconSource(config: BrandsConfig, brand: Brand, configDir: string): IconSource {
+  return { svg: brandIcon(brand, configDir), background: brandModuleData(config, brand).theme.primary };
+}
+
+/** The platform's path prefixes (server/sites.ts API_PREFIXES): the service worker never caches them. */
+export const UNCACHED_PREFIXES = ["/api/", "/util/", "/service/", "/sandbox/"];
+
+/** Each brand's PNG icons from the rendered sets (`rasteriseIcons`), keyed by `iconKey` of its source. */
+export function iconFiles(config: BrandsConfig, sets: Map<string, IconSet>, opts: { configFile: string; only?: string }): OutputFile[] {
+  const configDir = dirname(resolve(opts.configFile));
+  return config.brands
+    .filter((brand) => !opts.only || brand.id === opts.only)
+    .flatMap((brand) => {
+      const set = sets.get(iconKey(brandIconSource(config, brand, configDir)));
+      if (!set) throw new Error(`no icons rendered for brand '${brand.id}'`);
+      return [...set].map(([file, png]) => ({ path: `brands/${brand.id}/${file}`, contents: png }));
+    });
+}
+
 const UNKNOWN_STYLE =
   "body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#f3f4f6}main{max-width:32rem;margin:15vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px}h1{font-size:1.25rem;margin:0 0 .5rem}";
 
@@ -125,9 +151,27 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       csp: pageCsp(brand, [sha256(inlineStyle)]),
     };
     const base = `brands/${brand.id}`;
-    files.push({ path: `${base}/index.html`, contents: t.index(view) });
-    files.push({ path: `${base}/manifest.webmanifest`, contents: t.manifest(view) });
-    files.push({ path: `${base}/icon.svg`, contents: brandIcon(brand, configDir) });
+    const html = t.index(view);
+    const manifest = t.manifest(view);
+    const icon: IconSource = { svg: brandIcon(brand, configDir), background: data.theme.primary };
+    files.push({ path: `${base}/index.html`, contents: html });
+    files.push({ path: `${base}/manifest.webmanifest`, contents: manifest });
+    files.push({ path: `${base}/icon.svg`, contents: icon.svg });
+
+    // The app shell a repeat visit needs offline; its content names the cache, so a build that
+    // changes any of it replaces the old cache and one that changes nothing keeps it.
+    const shell = [
+      "/",
+      "/manifest.webmanifest",
+      "/icon.svg",
+      ...PNG_ICONS.map((i) => `/${i.file}`),
+      view.brandModule,
+      view.entry,
+      ...view.preloads,
+      ...view.stylesheets,
+    ];
+    const version = shortHash([swSource(), html, manifest, iconKey(icon), ...shell].join("\0"));
+    files.push({ path: `${base}/sw.js`, contents: t.sw({ version, shell, never: UNCACHED_PREFIXES }) });
 
     const script = readFileSync(join(paths.templates, "twitterRedirect.js"), "utf8");
     const twitterCsp = `default-src 'none'; script-src '${sha256(script)}'; base-uri 'none'; form-action 'none'`;

@@ -1,11 +1,13 @@
 // Providers around the router of the layout version this brand's rules chose.
-import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
+import { isOffline } from "../lib/online.ts";
+import { trackInstall } from "../lib/pwa.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { setItem } from "../lib/storage.ts";
 import { TipProvider } from "../ui/tip.tsx";
@@ -33,14 +35,19 @@ export function App({ boot }: { boot: Boot }) {
       }),
     [boot, router],
   );
-  const queryClient = useMemo(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: (error) => services.handleError(error) }),
-        defaultOptions: { queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } },
-      }),
-    [services],
-  );
+  const queryClient = useMemo(() => {
+    // Queries wait while offline and run when the connection is back; TanStack Query only learns
+    // from the online/offline events, so a page opened offline must tell it.
+    onlineManager.setOnline(!isOffline());
+    return new QueryClient({
+      queryCache: new QueryCache({ onError: (error) => services.handleError(error) }),
+      defaultOptions: {
+        queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+        // An action taken offline fails at once with the offline message instead of waiting, unseen, to run later.
+        mutations: { networkMode: "always" },
+      },
+    });
+  }, [services]);
 
   useEffect(() => {
     const { area } = boot.session;
@@ -48,6 +55,7 @@ export function App({ boot }: { boot: Boot }) {
     else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
     void confirmStoredTestAccount(services);
+    return trackInstall(services.tracker);
   }, [boot, router, services]);
 
   useEffect(() => {

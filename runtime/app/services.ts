@@ -8,6 +8,7 @@ import { actionFor } from "../lib/api/error-actions.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
 import type { BrandRuntime } from "../lib/brand-context.ts";
 import { platformOf } from "../lib/device.ts";
+import { isOffline } from "../lib/online.ts";
 import { getItem, removeItem, setItem } from "../lib/storage.ts";
 import { createTracker, type Tracker } from "../lib/tracking.ts";
 
@@ -118,6 +119,7 @@ export function createServices(deps: ServiceDeps): Services {
     plan,
     common: () => ({ idfv: did, spec_lang: deps.i18n.language, oauth_token: token() }),
     remember: (host) => setItem("paymentBakApi", host),
+    offline: isOffline,
   });
   const traffic = trafficSource(params);
   const tracker = createTracker(() => ({
@@ -130,7 +132,12 @@ export function createServices(deps: ServiceDeps): Services {
     clientId,
   }));
   const handleError = (error: unknown) => {
-    const action = actionFor(error, { sdkView, networkMessage: deps.i18n.t("error.network") });
+    const action = actionFor(error, {
+      sdkView,
+      networkMessage: deps.i18n.t("error.network"),
+      offline: isOffline(),
+      offlineMessage: deps.i18n.t("offline.action"),
+    });
     if (action.realNameTicket) setRealNameTicket(action.realNameTicket);
     if (action.clearUser) removeUser(clientId);
     if (action.clearGame) removeItem("gameInfo");

@@ -1,7 +1,8 @@
 // What heads every page of both layouts: the skip link and the notices that must not be missed
-// (storage blocked, test-account session, real-name required).
+// (offline, storage blocked, test-account session, real-name required).
 import { useTranslation } from "react-i18next";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { OfflineNotice } from "./OfflineNotice.tsx";
 import { StorageNotice } from "./StorageNotice.tsx";
 import { TestModeBanner } from "./TestModeBadge.tsx";
 
@@ -12,6 +13,7 @@ export function AppNotices() {
       <a className="sf-skip" href="#sf-main">
         {t("app.skipToContent")}
       </a>
+      <OfflineNotice />
       <StorageNotice />
       <TestModeBanner />
       <RealNameNotice />

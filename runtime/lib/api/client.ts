@@ -35,6 +35,8 @@ export interface ClientOptions {
   common: () => Record<string, string | undefined>;
   /** The host that answered, when it was not the first one tried (kept as paymentBakApi, 1 day). */
   remember: (host: string) => void;
+  /** True when the browser knows it is offline: no host could answer, so no try is made. */
+  offline?: () => boolean;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   retry?: Partial<typeof RETRY>;
@@ -81,6 +83,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       const path = callOptions.path ?? spec.paths[0] ?? "/";
       const all: Record<string, unknown> = { ...options.common(), ...params };
       const clean = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+      // Tries and failover would keep the player waiting for a minute for a call that cannot succeed.
+      if (options.offline?.()) throw new NetworkError(name, 0);
       const plan = options.plan();
       let attempts = 0;
       for (const [index, host] of plan.hosts.entries()) {

@@ -37,7 +37,19 @@ export const SILENT_CALLS: ReadonlySet<CallName> = new Set([
 /** Card calls keep silent only on network failures; their business errors show in the card form. */
 const CARD_CALLS: ReadonlySet<CallName> = new Set(["cardInfo", "cardPay"]);
 
-export function actionFor(error: unknown, context: { sdkView: boolean; networkMessage: string }): ErrorAction {
+export interface ErrorContext {
+  sdkView: boolean;
+  networkMessage: string;
+  /** The browser is offline: the page's offline banner already explains failing loads. */
+  offline?: boolean;
+  offlineMessage?: string;
+}
+
+export function actionFor(error: unknown, context: ErrorContext): ErrorAction {
+  if (error instanceof NetworkError && context.offline) {
+    // Only what the player asked for answers, with why; nothing is reported (it could not be sent).
+    return SILENT_CALLS.has(error.call) ? {} : { toast: context.offlineMessage ?? context.networkMessage };
+  }
   if (error instanceof NetworkError) {
     return SILENT_CALLS.has(error.call) ? { report: true } : { toast: context.networkMessage, report: true };
   }

@@ -1,0 +1,109 @@
+// Installable sites: the PNG icons rendered from a brand's SVG, the manifest and HTML that name
+// them, and the service worker whose cache follows what the shell is made of.
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
+import { brandIconSource, emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
+import { validateFile } from "../generator/validate.ts";
+import { API_PREFIXES } from "../server/sites.ts";
+
+const root = join(import.meta.dirname, "..");
+const brandsFile = join(root, "brands.yaml");
+const { config } = await validateFile(brandsFile);
+if (!config) throw new Error("brands.yaml is invalid");
+const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], stylesheets: ["/assets/main.css"] };
+
+/** RGBA of one pixel of a PNG. */
+async function pixel(png: Uint8Array, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * 4;
+  return [...data.subarray(at, at + 4)];
+}
+
+describe("PNG icons", () => {
+  const aurora = config.brands.find((b) => b.id === "aurora");
+  const hanbit = config.brands.find((b) => b.id === "hanbit");
+  if (!aurora || !hanbit) throw new Error("aurora and hanbit are needed");
+  const auroraIcon = brandIconSource(config, aurora, root);
+  const hanbitIcon = brandIconSource(config, hanbit, root);
+
+  it("renders each distinct icon once, at the manifest's sizes, and reads it from the cache the next time", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "sf-icons-"));
+    const first = await rasteriseIcons([auroraIcon, hanbitIcon, { ...auroraIcon }], { cacheDir });
+    expect(first.report).toEqual({ distinct: 2, rendered: 2, cached: 0 });
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+    for (const set of first.sets.values()) {
+      for (const icon of PNG_ICONS) {
+        const meta = await sharp(set.get(icon.file)).metadata();
+        expect([meta.format, meta.width, meta.height], icon.file).toEqual(["png", icon.size, icon.size]);
+      }
+    }
+    const again = await rasteriseIcons([hanbitIcon, auroraIcon], { cacheDir });
+    expect(again.report).toEqual({ distinct: 2, rendered: 0, cached: 2 });
+    expect(again.sets).toEqual(first.sets);
+  });
+
+  it("draws the maskable and Apple icons full bleed on the brand colour; the 'any' icons keep the SVG's shape", async () => {
+    const { sets } = await rasteriseIcons([auroraIcon], { cacheDir: false });
+    const set = [...sets.values()][0];
+    const colour = [1, 3, 5].map((i) => Number.parseInt(auroraIcon.background.slice(i, i + 2), 16));
+    expect(await pixel(set?.get("icon-maskable-512.png") ?? new Uint8Array(), 0, 0)).toEqual([...colour, 255]);
+    expect(await pixel(set?.get("apple-touch-icon.png") ?? new Uint8Array(), 179, 179)).toEqual([...colour, 255]);
+    // aurora.svg is a rounded square: its corner is transparent, its middle is drawn.
+    expect((await pixel(set?.get("icon-512.png") ?? new Uint8Array(), 0, 0))[3]).toBe(0);
+    expect((await pixel(set?.get("icon-192.png") ?? new Uint8Array(), 96, 20))[3]).toBe(255);
+  });
+
+  it("are written into each brand's folder", async () => {
+    const { sets } = await rasteriseIcons(
+      config.brands.map((b) => brandIconSource(config, b, root)),
+      { cacheDir: false },
+    );
+    const files = iconFiles(config, sets, { configFile: brandsFile, only: "hanbit" });
+    expect(files.map((f) => f.path).sort()).toEqual(PNG_ICONS.map((i) => `brands/hanbit/${i.file}`).sort());
+  });
+});
+
+describe("manifest, HTML and service worker", () => {
+  const site = (b = bundle) => emitSites(config, b, { configFile: brandsFile, only: "jade" });
+  const get = (files: ReturnType<typeof site>, path: string) => files.find((f) => f.path === path)?.contents ?? "";
+
+  it("the manifest names the 192, 512 and maskable PNG icons; the HTML the Apple icon", () => {
+    const files = site();
+    const manifest = JSON.parse(get(files, "brands/jade/manifest.webmanifest")) as {
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest.icons.filter((i) => i.src.endsWith(".png"))).toEqual([
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ]);
+    expect(get(files, "brands/jade/index.html")).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180">');
+  });
+
+  it("the service worker caches the shell under a name that changes with it, and never the platform's paths", () => {
+    const sw = get(site(), "brands/jade/sw.js");
+    const shell = JSON.parse(/const SHELL = (\[.*\]);/.exec(sw)?.[1] ?? "[]") as string[];
+    expect(shell).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/manifest.webmanifest",
+        "/icon-192.png",
+        "/icon-maskable-512.png",
+        "/assets/main-abc.js",
+        "/assets/chunk-1.js",
+        "/assets/main.css",
+      ]),
+    );
+    expect(shell.some((p) => /^\/assets\/brand-jade\.[0-9a-f]{10}\.js$/.test(p))).toBe(true);
+    expect(sw).toContain(`const NEVER = ${JSON.stringify(API_PREFIXES)};`);
+    expect(UNCACHED_PREFIXES).toEqual(API_PREFIXES);
+
+    const version = (text: string) => /const VERSION = "([0-9a-f]+)";/.exec(text)?.[1];
+    expect(version(get(site(), "brands/jade/sw.js"))).toBe(version(sw));
+    expect(version(get(site({ ...bundle, entry: "/assets/main-def.js" }), "brands/jade/sw.js"))).not.toBe(version(sw));
+  });
+});
