@@ -173,41 +173,39 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
             {loading ? <RowsSkeleton /> : <CouponList coupons={past.data?.coupons ?? []} mode={mode} testId="coupon-history" />}
           </>
         ) : (
-          <>
-            <Tabs
-              label={t("coupon.myReward")}
-              tabs={[
-                { id: "usable", label: t("coupon.usable", { count: usable.length }) },
-                { id: "unusable", label: t("coupon.notUsable", { count: unusable.length }) },
-              ]}
-              selected={tab}
-              onSelect={setTab}
-              barClassName="sf-coupon-dialog__bar"
-              aside={
-                <button type="button" className="sf-link-button" data-testid="coupon-history-button" onClick={() => setHistory(true)}>
-                  {t("coupon.history")}
-                </button>
-              }
-            >
-              {loading ? (
-                <RowsSkeleton />
-              ) : tab === "usable" ? (
-                <>
-                  {claimable.length > 0 ? (
-                    <>
-                      <h3 className="sf-coupon-dialog__heading">{t("coupon.claimable")}</h3>
-                      <CouponList coupons={claimable} mode={mode} onAction={act} busy={claim.isPending} testId="coupon-claimable" />
-                    </>
-                  ) : null}
-                  {usable.length > 0 || claimable.length === 0 ? (
-                    <CouponList coupons={usable} mode={mode} selectedCode={selectedCode} onAction={act} testId="coupon-usable" />
-                  ) : null}
-                </>
-              ) : (
-                <CouponList coupons={unusable} mode={mode} testId="coupon-unusable" />
-              )}
-            </Tabs>
-          </>
+          <Tabs
+            label={t("coupon.myReward")}
+            tabs={[
+              { id: "usable", label: t("coupon.usable", { count: usable.length }) },
+              { id: "unusable", label: t("coupon.notUsable", { count: unusable.length }) },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+            barClassName="sf-coupon-dialog__bar"
+            aside={
+              <button type="button" className="sf-link-button" data-testid="coupon-history-button" onClick={() => setHistory(true)}>
+                {t("coupon.history")}
+              </button>
+            }
+          >
+            {loading ? (
+              <RowsSkeleton />
+            ) : tab === "usable" ? (
+              <>
+                {claimable.length > 0 ? (
+                  <>
+                    <h3 className="sf-coupon-dialog__heading">{t("coupon.claimable")}</h3>
+                    <CouponList coupons={claimable} mode={mode} onAction={act} busy={claim.isPending} testId="coupon-claimable" />
+                  </>
+                ) : null}
+                {usable.length > 0 || claimable.length === 0 ? (
+                  <CouponList coupons={usable} mode={mode} selectedCode={selectedCode} onAction={act} testId="coupon-usable" />
+                ) : null}
+              </>
+            ) : (
+              <CouponList coupons={unusable} mode={mode} testId="coupon-unusable" />
+            )}
+          </Tabs>
         )}
       </div>
     </Dialog>
