@@ -157,17 +157,17 @@ const RAZER_SUBS: Record<string, [string, string][]> = {
     ["1", "e-wallet"],
     ["3", "prepaid card"],
     ["605", "molpoints"],
-    ["91", "banking"],
-    ["92", "banking"],
-    ["121", "banking"],
+    ["91", "Online banking"],
+    ["92", "Bank transfer"],
+    ["121", "FPX banking"],
   ],
   TH: [
     ["143", "truewallet"],
     ["142", "linepay"],
     ["602", "truemoney"],
     ["601", "12call"],
-    ["128", "internet banking"],
-    ["129", "internet banking"],
+    ["128", "Internet banking"],
+    ["129", "Mobile banking"],
   ],
   TR: [
     ["127", "ininal"],
@@ -176,9 +176,9 @@ const RAZER_SUBS: Record<string, [string, string][]> = {
   DEFAULT: [
     ["1", "e-wallet"],
     ["3", "prepaid card"],
-    ["130", "internet banking"],
-    ["93", "banking"],
-    ["94", "banking"],
+    ["130", "Internet banking"],
+    ["93", "Online banking"],
+    ["94", "Bank transfer"],
   ],
 };
 

@@ -249,3 +249,34 @@ describe("card (Airwallex) channels", () => {
     }
   });
 });
+
+describe("artwork", () => {
+  const svg = async (kind: string, name: string) => {
+    const res = await get(`/sandbox/art/${kind}/${name}.svg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    return res.body;
+  };
+
+  it("draws a channel's badge from what the player pays with, labelled with the method's initials", async () => {
+    const card = await svg("payway", "12101-card");
+    const paypal = await svg("payway", "10201-paypal");
+    const alipay = await svg("payway", "11601-alipay");
+    const bank = await svg("payway", "10103-91");
+    // Wallets share a pictogram but not a label or (here) a colour; a card and a bank draw differently.
+    const drawing = (s: string) => s.replace(/fill="#[0-9a-f]{6}"\/>/, "").replace(/<text[^]*<\/text>/, "");
+    expect(drawing(paypal)).toBe(drawing(alipay));
+    expect(new Set([drawing(card), drawing(paypal), drawing(bank)]).size).toBe(3);
+    expect(paypal).toContain(">PAY</text>");
+    expect(alipay).toContain(">ALI</text>");
+    expect(card).toContain(">ADY</text>");
+  });
+
+  it("falls back to initials for a channel it has no pictogram for, and escapes what it writes", async () => {
+    const unknown = await svg("payway", "10201-somethingnew");
+    expect(unknown).toContain(">PAY</text>");
+    expect(unknown).not.toMatch(/<path|stroke=/);
+    expect(await svg("goods", "a-b")).toContain("<path");
+    expect((await get("/sandbox/art/payway/%3Cscript%3E.svg")).statusCode).toBe(404);
+  });
+});
