@@ -92,7 +92,7 @@ test("every storefront response carries the security headers and a strict CSP", 
     expect(assets.length, `${brand.id}: assets in the page`).toBeGreaterThan(0);
 
     const redirectPage = brand.login.twitter?.redirectPage ?? "/twitterRedirect.html";
-    for (const path of [redirectPage, "/manifest.webmanifest", "/icon.svg", ...assets, "/assets/missing-file.js"]) {
+    for (const path of [redirectPage, "/manifest.webmanifest", "/icon.svg", "/sw.js", ...assets, "/assets/missing-file.js"]) {
       const where = `${brand.id} ${path}`;
       const res = await fetchAs(request, host, path);
       expect(res.status(), where).toBe(path.includes("missing") ? 404 : 200);
@@ -105,7 +105,11 @@ test("every storefront response carries the security headers and a strict CSP", 
           policy.get("script-src")?.every((s) => s.startsWith("'sha256-")),
           where,
         ).toBe(true);
-      } else expect(policy.get("default-src"), where).toEqual(["'none'"]);
+      } else {
+        expect(policy.get("default-src"), where).toEqual(["'none'"]);
+        // The worker's policy governs its own fetches: it caches the store's files and nothing else.
+        expect(policy.get("connect-src"), where).toEqual(path === "/sw.js" ? ["'self'"] : undefined);
+      }
     }
   }
 

@@ -23,6 +23,10 @@ export const SECURITY_HEADERS = {
 /** For everything that is not a page (manifest, icon, scripts): nothing may run or load from it. */
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
+/** The service worker's own policy (a worker's CSP comes from its script's response): it fetches
+ *  only the store's own files, to cache the shell. */
+export const WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 /** The page's own CSP (its meta tag) with what only a header can say: who may frame it. */
 function cspFromHtml(html: string, frameAncestors: string): string {
   const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
@@ -97,7 +101,10 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     }
     const own = join(brandsDir, entry.brand, safe);
     if (safe && safe !== "index.html" && existsSync(own) && statSync(own).isFile()) {
-      reply.headers(SECURITY_HEADERS).header("cache-control", "no-cache").header("content-security-policy", FILE_CSP);
+      reply
+        .headers(SECURITY_HEADERS)
+        .header("cache-control", "no-cache")
+        .header("content-security-policy", safe === "sw.js" ? WORKER_CSP : FILE_CSP);
       if (safe.endsWith(".html")) {
         // The sign-in redirect page runs in a popup that must keep its opener to hand back the result;
         // a COOP other than unsafe-none would put it in a new browsing context group without one.
