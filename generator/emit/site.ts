@@ -157,6 +157,9 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
     files.push({ path: `${base}/index.html`, contents: html });
     files.push({ path: `${base}/manifest.webmanifest`, contents: manifest });
     files.push({ path: `${base}/icon.svg`, contents: icon.svg });
+    // Crawlers may index the store's pages but not its platform calls (an answer, not the SPA page).
+    const robots = ["User-agent: *", ...UNCACHED_PREFIXES.map((p) => `Disallow: ${p}`), ""].join("\n");
+    files.push({ path: `${base}/robots.txt`, contents: robots });
 
     // The app shell a repeat visit needs offline; its content names the cache, so a build that
     // changes any of it replaces the old cache and one that changes nothing keeps it.
