@@ -133,7 +133,9 @@ describe("per-brand sites", () => {
       display: "standalone",
     });
     expect(get("brands/minimal/twitterRedirect.html")).toContain("postMessage(result, location.origin)");
-    expect(get("brands/minimal/robots.txt")).toBe("User-agent: *\nDisallow: /api/\nDisallow: /util/\nDisallow: /service/\nDisallow: /sandbox/\n");
+    expect(get("brands/minimal/robots.txt")).toBe(
+      "User-agent: *\nDisallow: /api/\nDisallow: /util/\nDisallow: /service/\nDisallow: /sandbox/\n",
+    );
     expect(get("brands/minimal/icon.svg")).toMatch(/^<svg[^>]*>.*>MG<\/text><\/svg>/);
     expect(JSON.parse(get("hosts.json"))).toEqual({
       "minimal-demo.localhost": { brand: "minimal", mode: "demo" },
