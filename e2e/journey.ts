@@ -145,6 +145,19 @@ export async function decide(checkout: Page, outcome: "Approve payment" | "Decli
   await checkout.close();
 }
 
+/**
+ * After paying in the checkout: "done" on the pending result asks the platform again, unless the
+ * result's polling has already seen the approval (then the button is gone).
+ */
+export async function recheckPaid(page: Page): Promise<void> {
+  await page
+    .getByTestId("result")
+    .getByTestId("recheck")
+    .click({ timeout: 3_000 })
+    .catch(() => undefined);
+  await expectResult(page, "success");
+}
+
 export async function expectResult(page: Page, status: "pending" | "success" | "fail"): Promise<void> {
   const result = page.getByTestId("result");
   await expect(result).toHaveAttribute("data-status", status, { timeout: 15_000 });

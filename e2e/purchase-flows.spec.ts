@@ -13,6 +13,7 @@ import {
   openRecharge,
   openStore,
   payByRedirect,
+  recheckPaid,
   VIEWPORTS,
 } from "./journey.ts";
 
@@ -60,7 +61,7 @@ for (const brand of BRANDS) {
       await chooseChannel(page, REDIRECT);
       await decide(await payByRedirect(page), "Leave pending");
       await expectResult(page, "pending");
-      await page.getByTestId("recharge-done").click();
+      await page.getByTestId("recheck").click();
       await expectResult(page, "pending");
       await page.screenshot({ path: info.outputPath(`${brand}-pending.png`) });
       const popup = page.waitForEvent("popup");
@@ -68,8 +69,7 @@ for (const brand of BRANDS) {
       const checkout = await popup;
       await checkout.waitForURL(/\/sandbox\/checkout\//);
       await decide(checkout, "Approve payment");
-      await page.getByTestId("result").getByTestId("recharge-done").click();
-      await expectResult(page, "success");
+      await recheckPaid(page);
     });
 
     test("a limited good is bought up to its limit, then refused", async ({ page }) => {

@@ -123,5 +123,12 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
     }
   };
   walk(entry.imports);
-  return { entry: `/${entry.file}`, preloads, stylesheets: [...css].map((c) => `/${c}`) };
+  const cssText = await Promise.all([...css].map((c) => readFile(join(outDir, c), "utf8")));
+  const locales = Object.fromEntries(
+    Object.entries(manifest).flatMap(([key, chunk]) => {
+      const lang = /(?:^|\/)locales\/([a-z-]+)\.json$/.exec(key)?.[1];
+      return lang ? [[lang, `/${chunk.file}`]] : [];
+    }),
+  );
+  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales };
 }

@@ -2,7 +2,6 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
-import { UnknownBrandPage } from "./features/errors/UnknownBrandPage.tsx";
 import { registerServiceWorker } from "./lib/pwa.ts";
 import { preventSafariDoubleTap } from "./lib/quirks.ts";
 import "./ui/base.css";
@@ -19,6 +18,6 @@ if (container) {
     })
     .catch((err: unknown) => {
       console.error(err);
-      root.render(<UnknownBrandPage />);
+      void import("./features/errors/UnknownBrandPage.tsx").then(({ UnknownBrandPage }) => root.render(<UnknownBrandPage />));
     });
 }

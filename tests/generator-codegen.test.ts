@@ -100,7 +100,12 @@ export const used = [area, colour, vip, flow, hostMap["aurora.localhost"]?.brand
 });
 
 describe("per-brand sites", () => {
-  const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], stylesheets: ["/assets/main.css"] };
+  const bundle = {
+    entry: "/assets/main-abc.js",
+    preloads: ["/assets/chunk-1.js"],
+    css: ".sf-app{display:flex}",
+    locales: { en: "/assets/en-1.js", ja: "/assets/ja-1.js" },
+  };
 
   it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
     const config = await configOf(minimalFile);
@@ -117,6 +122,12 @@ describe("per-brand sites", () => {
     expect(html).toContain(
       "connect-src 'self' https://api-demo.minimal.example https://api.minimal.example https://track-demo.minimal.example https://track.minimal.example",
     );
+    // The entry's CSS is inline (no render-blocking stylesheet), allowed by its hash.
+    expect(html).toContain("<style>.sf-app{display:flex}\nhtml[data-brand=");
+    expect(html).not.toContain('rel="stylesheet"');
+    // Its first language's strings load with the runtime, not after it; no other language does.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/en-1.js">');
+    expect(html).not.toContain("ja-1.js");
     expect(html).not.toContain("unsafe-inline");
     // Artwork and framed pay pages only from the brand's platform hosts (and its own preview hosts); no wildcard scheme.
     const preview = "http://*.minimal.localhost:* http://*.minimal-demo.localhost:*";

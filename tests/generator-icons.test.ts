@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, "..");
 const brandsFile = join(root, "brands.yaml");
 const { config } = await validateFile(brandsFile);
 if (!config) throw new Error("brands.yaml is invalid");
-const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], stylesheets: ["/assets/main.css"] };
+const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], css: ".sf-app{display:flex}" };
 
 /** RGBA of one pixel of a PNG. */
 async function pixel(png: Uint8Array, x: number, y: number): Promise<number[]> {
@@ -95,7 +95,6 @@ describe("manifest, HTML and service worker", () => {
         "/icon-maskable-512.png",
         "/assets/main-abc.js",
         "/assets/chunk-1.js",
-        "/assets/main.css",
       ]),
     );
     expect(shell.some((p) => /^\/assets\/brand-jade\.[0-9a-f]{10}\.js$/.test(p))).toBe(true);

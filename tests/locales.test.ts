@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fillFromEnglish } from "../generator/locale-fallback.ts";
 
 const dir = join(import.meta.dirname, "..", "locales");
 const load = (lang: string) => JSON.parse(readFileSync(join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
@@ -37,5 +38,13 @@ describe("locales", () => {
         lang,
       ).toEqual([]);
     }
+  });
+});
+
+describe("the build's English fill", () => {
+  it("fills empty and missing strings from English, deeply, and keeps every translated one", () => {
+    const english = { a: "A", b: { c: "C", d: "D" }, e: "E" };
+    expect(fillFromEnglish(english, { a: "", b: { c: "ç" } })).toEqual({ a: "A", b: { c: "ç", d: "D" }, e: "E" });
+    expect(fillFromEnglish(english, { a: "à", b: "not an object", x: "dropped" })).toEqual({ a: "à", b: { c: "C", d: "D" }, e: "E" });
   });
 });

@@ -9,7 +9,8 @@ import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";
 import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
-import { formatAmount, formatTime, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
+import { formatAmount, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
+import { formatTime } from "../runtime/lib/time.ts";
 
 const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
 const aurora = config?.brands.find((b) => b.id === "aurora");

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const { config } = await validateFile(brandsFile);
   if (!config) throw new Error("brands.yaml is invalid");
   const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
-  const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], stylesheets: [] }, { configFile: brandsFile });
+  const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
   for (const f of files) {
     mkdirSync(dirname(join(dist, f.path)), { recursive: true });

@@ -2,7 +2,7 @@
 // takes a screenshot, the accessibility test runs axe). Used by `npm run gallery` and e2e/a11y.spec.ts.
 import { expect, type Page } from "@playwright/test";
 import methods from "../../schema/payment-methods.json" with { type: "json" };
-import { decide, expectResult, openRecharge, payByRedirect } from "../journey.ts";
+import { decide, expectResult, openRecharge, payByRedirect, recheckPaid } from "../journey.ts";
 import type { Storefront } from "./matrix.ts";
 
 export const SCREENS = [
@@ -96,8 +96,7 @@ export async function walk(page: Page, origin: string, store: Storefront, visit:
   const checkout = await popup;
   await checkout.waitForURL(/\/sandbox\/checkout\//);
   await decide(checkout, "Approve payment");
-  await page.getByTestId("result").getByTestId("recharge-done").click();
-  await expectResult(page, "success");
+  await recheckPaid(page);
   await shot("result-success");
 
   await openGoods();

@@ -16,7 +16,10 @@ export interface BundleInfo {
   entry: string;
   /** URLs of the chunks the entry imports statically (preloaded). */
   preloads: string[];
-  stylesheets: string[];
+  /** The entry's CSS, inlined in every page: no render-blocking request before the first paint. */
+  css: string;
+  /** URL of each language's chunk; the page preloads its initial language's. */
+  locales?: Record<string, string>;
 }
 
 const hb = Handlebars.create();
@@ -134,7 +137,7 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
 
     const lang = initialLanguage(brand);
     const dir = RTL.has(lang) ? "rtl" : "ltr";
-    const inlineStyle = brandTokensCss(data);
+    const inlineStyle = [bundle.css, brandTokensCss(data)].filter(Boolean).join("\n");
     const view = {
       id: brand.id,
       lang,
@@ -145,8 +148,7 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       themeColor: data.theme.primary,
       brandModule: `/${modulePath.slice("app/".length)}`,
       entry: bundle.entry,
-      preloads: bundle.preloads,
-      stylesheets: bundle.stylesheets,
+      preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
       inlineStyle,
       csp: pageCsp(brand, [sha256(inlineStyle)]),
     };
@@ -171,7 +173,6 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       view.brandModule,
       view.entry,
       ...view.preloads,
-      ...view.stylesheets,
     ];
     const version = shortHash([swSource(), html, manifest, iconKey(icon), ...shell].join("\0"));
     files.push({ path: `${base}/sw.js`, contents: t.sw({ version, shell, never: UNCACHED_PREFIXES }) });

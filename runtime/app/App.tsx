@@ -2,7 +2,7 @@
 import { onlineManager, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router-dom";
+import type { NavigateFunction } from "react-router-dom";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
@@ -13,14 +13,16 @@ import { setItem } from "../lib/storage.ts";
 import { TipProvider } from "../ui/tip.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
-import { createRouter } from "./router.tsx";
+import { createRoutes, StoreRouter } from "./router.tsx";
 import { createServices, RELOAD_COUPONS_EVENT, ServicesContext } from "./services.ts";
 
 /** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
 
 export function App({ boot }: { boot: Boot }) {
-  const router = useMemo(() => createRouter(boot.layout, boot.runtime.brand), [boot]);
+  const routes = useMemo(() => createRoutes(boot.layout, boot.runtime.brand), [boot]);
+  // The router's navigate, for services and effects outside the route tree.
+  const navigateRef = useRef<NavigateFunction | null>(null);
   const toastRef = useRef<(message: string) => void>(() => undefined);
   const services = useMemo(
     () =>
@@ -29,11 +31,11 @@ export function App({ boot }: { boot: Boot }) {
         game: boot.session.game,
         i18n: boot.i18n,
         location: window.location,
-        navigate: (to) => void router.navigate(to),
+        navigate: (to) => void navigateRef.current?.(to),
         toast: (message) => toastRef.current(message),
         openLogin: () => window.dispatchEvent(new CustomEvent("sf:open-login")),
       }),
-    [boot, router],
+    [boot],
   );
   const queryClient = useMemo(() => {
     // Queries wait while offline and run when the connection is back; TanStack Query only learns
@@ -52,11 +54,11 @@ export function App({ boot }: { boot: Boot }) {
   useEffect(() => {
     const { area } = boot.session;
     if (area) setItem("payment_domain_area", area);
-    else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void router.navigate("/notArea", { replace: true });
+    else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void navigateRef.current?.("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
     void confirmStoredTestAccount(services);
     return trackInstall(services.tracker);
-  }, [boot, router, services]);
+  }, [boot, services]);
 
   useEffect(() => {
     const load = (lang: string) => {
@@ -86,7 +88,7 @@ export function App({ boot }: { boot: Boot }) {
             <SessionContext.Provider value={boot.session}>
               <ToastProvider show={(show) => (toastRef.current = show)}>
                 <TipProvider>
-                  <RouterProvider router={router} />
+                  <StoreRouter routes={routes} onNavigate={(navigate) => (navigateRef.current = navigate)} />
                 </TipProvider>
               </ToastProvider>
             </SessionContext.Provider>

@@ -1,8 +1,9 @@
 // Navigation by the spec's route names (SelectGame, Recharge, Result…), marking where the player came
 // from: going from Recharge to Result marks the origin as Recharge (spec §2 navigation rules).
 import { useCallback } from "react";
-import { useMatches, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { RouteEntry } from "../generated/routes.ts";
+import { useRouteMatches } from "./router.tsx";
 
 export interface NavigationState {
   from?: string;
@@ -25,7 +26,7 @@ export function navigationState(from: string | undefined, to: string): Navigatio
 
 export function useGo(manifest: RouteEntry[]) {
   const navigate = useNavigate();
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const current = [...matches].reverse().find((m) => m.id && /^[A-Z]/.test(m.id))?.id;
   return useCallback(
     (name: string, search = "") => {

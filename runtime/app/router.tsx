@@ -1,6 +1,16 @@
 // Turns the generated route manifest of one layout version into react-router routes.
-import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from "react";
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  type NavigateFunction,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRoutes,
+} from "react-router-dom";
 import { MessagePage } from "../features/errors/MessagePage.tsx";
 import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
 import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
@@ -105,10 +115,10 @@ function toRoutes(entry: RouteEntry, brand: Brand, layout: LayoutVersion): Route
   return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
 }
 
-export function createRouter(layout: LayoutVersion, brand: Brand) {
+export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[] {
   const manifest = layout === "new" ? newLayoutRoutes : oldLayoutRoutes;
   const Layout = layout === "new" ? NewLayout : OldLayout;
-  return createBrowserRouter([
+  return [
     {
       element: (
         <Suspense fallback={<ScreenSkeleton />}>
@@ -117,5 +127,41 @@ export function createRouter(layout: LayoutVersion, brand: Brand) {
       ),
       children: manifest.flatMap((entry) => toRoutes(entry, brand, layout)),
     },
-  ]);
+  ];
+}
+
+// A declarative router (BrowserRouter + useRoutes): the data router's loaders and actions are not
+// used here, and leaving them out keeps ~10 KB (gzip) off the first load. The matched routes (for
+// their handles and names) come from matchRoutes over the same route objects.
+const RoutesContext = createContext<RouteObject[]>([]);
+
+export interface RouteMatch {
+  id?: string;
+  handle?: unknown;
+}
+
+/** The routes matching the current location, outermost first (what a data router's useMatches gives). */
+export function useRouteMatches(): RouteMatch[] {
+  const routes = useContext(RoutesContext);
+  const location = useLocation();
+  return useMemo(
+    () => (matchRoutes(routes, location) ?? []).map(({ route }) => ({ id: route.id, handle: route.handle })),
+    [routes, location],
+  );
+}
+
+function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
+  onNavigate(useNavigate());
+  return useRoutes(routes);
+}
+
+/** The storefront's routes in the browser's history; `onNavigate` receives the navigate function for code outside the tree. */
+export function StoreRouter({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
+  return (
+    <BrowserRouter>
+      <RoutesContext.Provider value={routes}>
+        <Routed routes={routes} onNavigate={onNavigate} />
+      </RoutesContext.Provider>
+    </BrowserRouter>
+  );
 }

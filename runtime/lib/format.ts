@@ -1,8 +1,5 @@
-// Amounts, times and countdowns as the spec shows them (§9), as pure functions.
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc";
-
-dayjs.extend(utc);
+// Amounts, times and countdowns as the spec shows them (§9), as pure functions. Dates are formatted
+// in ./time.ts (dayjs), which only the screens after the first render load.
 
 const SYMBOLS: Record<string, string> = { RMB: "￥", CNY: "￥", TWD: "NT$", JPY: "¥", KRW: "₩", EUR: "€", USD: "$", TRY: "₺", MYR: "RM" };
 
@@ -26,13 +23,6 @@ export function offsetMinutes(zone: string): number {
   if (!m) return 0;
   const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
   return m[1] === "-" ? -minutes : minutes;
-}
-
-/** `YYYY/MM/DD HH:mm (UTC±n)` in the given zone. */
-export function formatTime(time: number, zone = "+00:00"): string {
-  const offset = offsetMinutes(zone);
-  const label = `UTC${offset < 0 ? "-" : "+"}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${String(Math.abs(offset) % 60).padStart(2, "0")}` : ""}`;
-  return `${dayjs.utc(toMillis(time)).utcOffset(offset).format("YYYY/MM/DD HH:mm")} (${label})`;
 }
 
 /** '+08:00' for 480 minutes east of UTC, '-05:30' for -330. */

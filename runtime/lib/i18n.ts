@@ -1,10 +1,10 @@
-// i18next with English as the reference; other languages are separate lazy chunks.
+// i18next with one chunk per language, English included: a page loads only its own language (the
+// build fills a translation's empty strings from English, see vite.config.ts).
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../../locales/en.json";
 import { isRtl } from "./language.ts";
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(["../../locales/*.json", "!../../locales/en.json"]);
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json");
 
 async function loadResources(lang: string): Promise<Record<string, unknown> | undefined> {
   const load = loaders[`../../locales/${lang}.json`];
@@ -13,22 +13,22 @@ async function loadResources(lang: string): Promise<Record<string, unknown> | un
 
 export async function createI18n(lang: string): Promise<i18n> {
   const instance = i18next.createInstance();
-  const resources: Record<string, { translation: Record<string, unknown> }> = { en: { translation: en } };
-  if (lang !== "en") {
-    const other = await loadResources(lang);
-    if (other) resources[lang] = { translation: other };
-  }
+  // The keys pseudo-locale (cimode) shows keys and needs no strings; an unknown language gets English.
+  const own = lang === "cimode" ? undefined : await loadResources(lang);
+  const resources: Record<string, { translation: Record<string, unknown> }> = {};
+  if (own) resources[lang] = { translation: own };
+  else if (lang !== "cimode") resources.en = { translation: (await loadResources("en")) ?? {} };
+  const active = own || lang === "cimode" ? lang : "en";
   await instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: "en",
+    lng: active,
+    fallbackLng: false,
     // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
     lowerCaseLng: true,
     resources,
-    // An empty entry (allowed in ms and pl) falls back to English.
     returnEmptyString: false,
     interpolation: { escapeValue: false },
   });
-  applyDocumentLanguage(lang);
+  applyDocumentLanguage(active);
   return instance;
 }
 

@@ -1,9 +1,8 @@
 // The handle of the deepest matched route: step, header title and whether navigation shows.
-import { useMatches } from "react-router-dom";
-import type { RouteHandle } from "../router.tsx";
+import { type RouteHandle, useRouteMatches } from "../router.tsx";
 
 export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
     if (handle && (handle.step || handle.titleKey || handle.nav !== undefined)) return handle;

@@ -1,6 +1,6 @@
 // The loyalty rules the screens show (spec §3, §4 'Coupons' and 'VIP'), as pure functions.
 import type { Coupon } from "../../generated/api-types.ts";
-import { formatTime } from "../../lib/format.ts";
+import { formatTime } from "../../lib/time.ts";
 
 /** Progress to the next level, with 2 decimals; the highest level shows 100 %. */
 export function vipProgress(totalPoints: number, currentNeed: number, nextNeed: number): { percent: string; top: boolean } {

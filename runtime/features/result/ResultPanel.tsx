@@ -5,8 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
-import { formatAmount, formatTime } from "../../lib/format.ts";
+import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { formatTime } from "../../lib/time.ts";
 import { useUser } from "../login/user-store.ts";
 import { useCurrentGame } from "../purchase/queries.ts";
 import { useSelection } from "../purchase/selection.ts";
@@ -81,7 +82,7 @@ export function ResultPanel({
           <button type="button" className="sf-button sf-button--primary" onClick={toPay} disabled={!link} data-testid="to-pay">
             {t("result.toPay")}
           </button>
-          <button type="button" className="sf-button sf-button--secondary" onClick={recheck} data-testid="recharge-done">
+          <button type="button" className="sf-button sf-button--secondary" onClick={recheck} data-testid="recheck">
             {t("result.done")}
           </button>
         </div>
