@@ -10,6 +10,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // A loaded 2-core CI machine can take more than the default 5 s to show a page.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     ...devices["Desktop Chrome"],

@@ -17,6 +17,8 @@ test("a 6001 answer leads through /certifiedReal and the verification form to a 
   page,
   request,
 }) => {
+  // Verification, a failed and a good attempt, then a whole purchase: longer than one journey.
+  test.setTimeout(60_000);
   const refused = await login(request);
   expect(refused.code).toBe(6001);
   const ticket = refused.content?.ticket ?? "";

@@ -1,0 +1,167 @@
+// `npm run bench`: every benchmark, one after the other, in one Markdown report (also
+// bench/results.json). Run it on an idle machine after `npm run build`.
+//   1. The floor (the named stack rendering a heading, built in this run) against our /selectGoods in
+//      each layout: initial JS, HTML shell, Lighthouse mobile (median of 5) and the ratio us / floor.
+//   2. Brand scaling: synthetic configs of 1, 100 and 1000 brands (bench/gen.ts).
+//   3. The platform API (bench/api.ts; also on PostgreSQL when DATABASE_URL is set).
+import { execFileSync } from "node:child_process";
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join, normalize } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, expect } from "@playwright/test";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
+import { launchOptions } from "../e2e/browser.ts";
+import { storefronts } from "../e2e/gallery/matrix.ts";
+import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";
+import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
+import { validateFile } from "../generator/validate.ts";
+import { type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, only: { type: "string" } } });
+const runs = Number(values.runs);
+const parts = new Set((values.only ?? "web,scaling,api").split(","));
+const tmp = join(ROOT, "bench", ".tmp");
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const report: string[] = [`# Benchmarks (${new Date().toISOString().slice(0, 16)}Z)`];
+const results: Record<string, unknown> = { date: new Date().toISOString() };
+
+interface WebRow {
+  name: string;
+  url: string;
+  js: InitialJs;
+  htmlGzip: number;
+  lighthouse: LighthouseFigures;
+}
+
+/** Serves a built folder on 127.0.0.1 with an SPA fallback to its index.html. */
+async function serveStatic(dir: string): Promise<{ port: number; close: () => void }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/")).replace(/^(\.\.[/\\])+/, "");
+    const file = join(dir, path);
+    const target = existsSync(file) && statSync(file).isFile() ? file : join(dir, "index.html");
+    res.setHeader("content-type", target.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8");
+    createReadStream(target).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("static server did not listen");
+  return { port: address.port, close: () => server.close() };
+}
+
+async function web(): Promise<void> {
+  const floorDir = join(tmp, "floor-dist");
+  await build({
+    configFile: false,
+    root: join(ROOT, "bench", "floor"),
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir: floorDir, emptyOutDir: true, target: "es2022" },
+  });
+  const { config } = await validateFile(join(ROOT, "brands.yaml"));
+  if (!config) throw new Error("brands.yaml is invalid");
+  const [first] = storefronts(config, []);
+  const stores = storefronts(config, []).filter((s) => s.brand === first?.brand);
+  const floor = await serveStatic(floorDir);
+  const sandbox = await startSandbox();
+  const browser = await chromium.launch(launchOptions);
+  const rows: WebRow[] = [];
+  try {
+    const measure = async (name: string, url: string, assets: string, html: string, ready: Parameters<typeof initialJs>[3]) => {
+      const page = await (await browser.newContext()).newPage();
+      const js = await initialJs(page, url, assets, ready);
+      await page.context().close();
+      console.error(`lighthouse ×${runs}: ${name}`);
+      rows.push({ name, url, js, htmlGzip: gzipSize(html), lighthouse: await lighthouseMedian(url, runs) });
+    };
+    await measure("floor", `http://127.0.0.1:${floor.port}/`, join(floorDir, "assets"), join(floorDir, "index.html"), async (p) => {
+      await expect(p.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+    for (const s of stores) {
+      const url = `http://${s.brand}.localhost:${sandbox.port}/selectGoods?${s.query}`;
+      const html = join(ROOT, "dist", "brands", s.brand, "index.html");
+      await measure(`${s.brand} ${s.layout} layout`, url, join(ROOT, "dist", "app", "assets"), html, async (p) => {
+        await expect(p.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+      });
+    }
+  } finally {
+    await browser.close();
+    await sandbox.close();
+    floor.close();
+  }
+  const base = rows[0];
+  if (!base) return;
+  report.push(
+    "",
+    `## Floor vs us (Lighthouse mobile, simulated throttling, median of ${runs})`,
+    "",
+    "| page | initial JS (gzip) | us / floor | HTML shell (gzip) | score | LCP | TBT | CLS |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${kb(r.js.bytes)} (${r.js.scripts.length} files) | ${(r.js.bytes / base.js.bytes).toFixed(2)} | ${kb(r.htmlGzip)} | ${r.lighthouse.scores.performance} | ${Math.round(r.lighthouse.lcpMs)} ms | ${Math.round(r.lighthouse.tbtMs)} ms | ${r.lighthouse.cls.toFixed(3)} |`,
+    ),
+  );
+  results.web = rows;
+}
+
+function scaling(): void {
+  execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "bench", "gen.ts")], {
+    env: { ...process.env, BENCH_SIZES: "1,100,1000" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const rows = JSON.parse(readFileSync(join(tmp, "gen-results.json"), "utf8")) as {
+    brands: number;
+    validateMs: number;
+    codegenMs: number;
+    buildMs: number;
+    brandModuleGzip: number;
+    initialRuntimeJsGzip: number;
+  }[];
+  const identical = new Set(rows.map((r) => r.initialRuntimeJsGzip)).size === 1;
+  report.push(
+    "",
+    "## Brand scaling (synthetic configs)",
+    "",
+    "| brands | initial JS of brand 1 (gzip) | brand module (gzip) | validate + codegen | full `gen build` |",
+    "|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.brands} | ${r.initialRuntimeJsGzip + r.brandModuleGzip} B | ${r.brandModuleGzip} B | ${(r.validateMs + r.codegenMs).toFixed(0)} ms | ${(r.buildMs / 1000).toFixed(2)} s |`,
+    ),
+    "",
+    `Initial JS of brand 1 identical at every size: **${identical ? "yes" : "NO"}**`,
+  );
+  results.scaling = { rows, identical };
+}
+
+function api(): void {
+  const dbs = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  results.api = {};
+  for (const db of dbs) {
+    const env = { ...process.env };
+    if (db === "pglite") delete env.DATABASE_URL;
+    execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "bench", "api.ts")], { env, stdio: ["ignore", "ignore", "inherit"] });
+    const out = JSON.parse(readFileSync(join(tmp, `api-${db}.json`), "utf8")) as {
+      db: string;
+      rows: { scenario: string; target: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }[];
+    };
+    report.push(
+      "",
+      `## Platform API (${out.db})`,
+      "",
+      "| scenario | load | requests/s | p50 | p99 | errors | non-2xx |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+      ...out.rows.map((r) => `| ${r.scenario} | ${r.target} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`),
+    );
+    (results.api as Record<string, unknown>)[db] = out;
+  }
+}
+
+if (!existsSync(join(ROOT, "dist", "hosts.json"))) throw new Error("dist/ is missing: run `npm run build` first");
+if (parts.has("web")) await web();
+if (parts.has("scaling")) scaling();
+if (parts.has("api")) api();
+console.log(report.join("\n"));
+writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,35 @@
+// What a player downloads before the store is usable: every script the page requests until the goods
+// are on screen, sized as gzip (level 9) of the built files. Shared by the budget test and `npm run bench`.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+
+export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+export interface InitialJs {
+  /** Total gzip bytes. */
+  bytes: number;
+  /** Each script's path and gzip bytes, in request order. */
+  scripts: { path: string; bytes: number }[];
+}
+
+/**
+ * Opens `url` and collects the scripts requested until `ready` resolves; `assetsDir` is where the
+ * page's `/assets/…` files are built (dist/app/assets for the storefront).
+ */
+export async function initialJs(page: Page, url: string, assetsDir: string, ready: (page: Page) => Promise<void>): Promise<InitialJs> {
+  const requested: string[] = [];
+  const onRequest = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === "script") requested.push(new URL(request.url()).pathname);
+  };
+  page.on("request", onRequest);
+  await page.goto(url);
+  await ready(page);
+  page.off("request", onRequest);
+  const scripts = [...new Set(requested)].map((path) => {
+    if (!path.startsWith("/assets/")) throw new Error(`a script outside /assets/: ${path}`);
+    return { path, bytes: gzipSize(join(assetsDir, path.slice("/assets/".length))) };
+  });
+  return { bytes: scripts.reduce((n, s) => n + s.bytes, 0), scripts };
+}
