@@ -81,6 +81,12 @@ export async function chooseRole(page: Page, server = 1): Promise<string> {
     .getByRole("button")
     .nth(server - 1)
     .click();
+  const confirm = await chooseFirstCharacter(page);
+  return ((await confirm.textContent()) ?? "").split("·")[0]?.trim() ?? "";
+}
+
+/** After a server is chosen: its first character (picked for the player when it is the only one); returns the confirmation. */
+export async function chooseFirstCharacter(page: Page): Promise<Locator> {
   const confirm = page.getByTestId("role-confirm");
   if (!(await confirm.isVisible().catch(() => false))) {
     const select = page.getByTestId("role-select");
@@ -89,7 +95,7 @@ export async function chooseRole(page: Page, server = 1): Promise<string> {
     await select.selectOption(value ?? "");
   }
   await expect(confirm).toBeVisible();
-  return ((await confirm.textContent()) ?? "").split("·")[0]?.trim() ?? "";
+  return confirm;
 }
 
 export async function chooseGoods(page: Page, tab: "Gems" | "Passes" | "Bundles", index: number): Promise<string> {
@@ -143,6 +149,16 @@ export async function decide(checkout: Page, outcome: "Approve payment" | "Decli
   await checkout.getByRole("button", { name: outcome }).click();
   await expect(checkout.getByRole("heading", { name: /Payment (approved|declined|left pending)/ })).toBeVisible();
   await checkout.close();
+}
+
+/** A result left pending: "to pay" reopens the checkout, the payment is approved there and confirmed here. */
+export async function payPendingLater(page: Page): Promise<void> {
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId("to-pay").click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/sandbox\/checkout\//);
+  await decide(checkout, "Approve payment");
+  await recheckPaid(page);
 }
 
 /**

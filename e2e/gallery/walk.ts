@@ -2,7 +2,7 @@
 // takes a screenshot, the accessibility test runs axe). Used by `npm run gallery` and e2e/a11y.spec.ts.
 import { expect, type Page } from "@playwright/test";
 import methods from "../../schema/payment-methods.json" with { type: "json" };
-import { decide, expectResult, openRecharge, payByRedirect, recheckPaid } from "../journey.ts";
+import { chooseFirstCharacter, decide, expectResult, openRecharge, payByRedirect, payPendingLater } from "../journey.ts";
 import type { Storefront } from "./matrix.ts";
 
 export const SCREENS = [
@@ -91,12 +91,7 @@ export async function walk(page: Page, origin: string, store: Storefront, visit:
   await decide(await payByRedirect(page), "Leave pending");
   await expectResult(page, "pending");
   await shot("result-pending");
-  const popup = page.waitForEvent("popup");
-  await page.getByTestId("to-pay").click();
-  const checkout = await popup;
-  await checkout.waitForURL(/\/sandbox\/checkout\//);
-  await decide(checkout, "Approve payment");
-  await recheckPaid(page);
+  await payPendingLater(page);
   await shot("result-success");
 
   await openGoods();
@@ -146,14 +141,7 @@ async function chooseRoleAnyLanguage(page: Page): Promise<void> {
   const all = page.getByTestId("server-tab-all");
   if (await all.count()) await all.click();
   await list.getByRole("button").first().click();
-  const confirm = page.getByTestId("role-confirm");
-  if (!(await confirm.isVisible().catch(() => false))) {
-    const select = page.getByTestId("role-select");
-    await expect(select).toBeVisible();
-    const value = await select.locator("option:not([disabled])").first().getAttribute("value");
-    await select.selectOption(value ?? "");
-  }
-  await expect(confirm).toBeVisible();
+  await chooseFirstCharacter(page);
 }
 
 /** The first channel, in any payment region, that pays through a redirect and has no sub-channels. */

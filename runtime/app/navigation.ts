@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import type { RouteEntry } from "../generated/routes.ts";
-import { useRouteMatches } from "./router.tsx";
+import { useRouteMatches } from "./route-matches.ts";
 
 export interface NavigationState {
   from?: string;

@@ -1,8 +1,7 @@
 // Turns the generated route manifest of one layout version into react-router routes.
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   BrowserRouter,
-  matchRoutes,
   Navigate,
   type NavigateFunction,
   type RouteObject,
@@ -20,6 +19,7 @@ import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import type { Brand } from "../generated/types.ts";
 import type { LayoutVersion } from "../lib/layout.ts";
+import { RoutesContext } from "./route-matches.ts";
 
 const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));
 const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
@@ -128,26 +128,6 @@ export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[]
       children: manifest.flatMap((entry) => toRoutes(entry, brand, layout)),
     },
   ];
-}
-
-// A declarative router (BrowserRouter + useRoutes): the data router's loaders and actions are not
-// used here, and leaving them out keeps ~10 KB (gzip) off the first load. The matched routes (for
-// their handles and names) come from matchRoutes over the same route objects.
-const RoutesContext = createContext<RouteObject[]>([]);
-
-export interface RouteMatch {
-  id?: string;
-  handle?: unknown;
-}
-
-/** The routes matching the current location, outermost first (what a data router's useMatches gives). */
-export function useRouteMatches(): RouteMatch[] {
-  const routes = useContext(RoutesContext);
-  const location = useLocation();
-  return useMemo(
-    () => (matchRoutes(routes, location) ?? []).map(({ route }) => ({ id: route.id, handle: route.handle })),
-    [routes, location],
-  );
 }
 
 function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {

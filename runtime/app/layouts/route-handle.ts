@@ -1,5 +1,7 @@
 // The handle of the deepest matched route: step, header title and whether navigation shows.
-import { type RouteHandle, useRouteMatches } from "../router.tsx";
+
+import { useRouteMatches } from "../route-matches.ts";
+import type { RouteHandle } from "../router.tsx";
 
 export function useRouteHandle(): RouteHandle {
   const matches = useRouteMatches();
