@@ -113,15 +113,18 @@ export async function openRecharge(page: Page): Promise<void> {
   await expect(page.getByTestId("channel-list")).toBeVisible();
 }
 
-/** Picks the channel whose key matches, changing the payment region when needed. */
-export async function chooseChannel(page: Page, key: RegExp): Promise<void> {
+/**
+ * Picks the channel whose key matches, changing the payment region when needed; with `leaf`, only
+ * a channel without sub-channels (one that is chosen by the click, not opened as a list).
+ */
+export async function chooseChannel(page: Page, key: RegExp, { leaf = false } = {}): Promise<void> {
   const region = page.getByTestId("region-select");
   const regions = await region.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
   for (const [i, r] of regions.entries()) {
     if (i > 0) await region.selectOption(r);
     const keys = await page
       .getByTestId("channel-list")
-      .locator("[data-channel]")
+      .locator(leaf ? "[data-channel]:not([aria-haspopup])" : "[data-channel]")
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-channel") ?? ""));
     const hit = keys.find((k) => key.test(k));
     if (hit) {

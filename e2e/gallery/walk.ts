@@ -2,7 +2,7 @@
 // takes a screenshot, the accessibility test runs axe). Used by `npm run gallery` and e2e/a11y.spec.ts.
 import { expect, type Page } from "@playwright/test";
 import methods from "../../schema/payment-methods.json" with { type: "json" };
-import { chooseFirstCharacter, decide, expectResult, openRecharge, payByRedirect, payPendingLater } from "../journey.ts";
+import { chooseChannel, chooseFirstCharacter, decide, expectResult, openRecharge, payByRedirect, payPendingLater } from "../journey.ts";
 import type { Storefront } from "./matrix.ts";
 
 export const SCREENS = [
@@ -26,8 +26,15 @@ export type Screen = (typeof SCREENS)[number];
 
 export type Visit = (screen: Screen) => Promise<void>;
 
-// Methods whose pay link opens the sandbox checkout (the walk approves, declines or leaves it pending).
-const REDIRECT = new Set(methods.methods.filter((m) => m.flow === "redirect").map((m) => String(m.id)));
+// A channel (without sub-channels) of a method whose pay link opens the sandbox checkout (the walk
+// approves, declines or leaves it pending).
+const REDIRECT = new RegExp(
+  `^(${methods.methods
+    .filter((m) => m.flow === "redirect")
+    .map((m) => m.id)
+    .join("|")})_`,
+);
+const chooseRedirectChannel = (page: Page) => chooseChannel(page, REDIRECT, { leaf: true });
 
 export async function walk(page: Page, origin: string, store: Storefront, visit: Visit): Promise<void> {
   const url = (path: string, extra = "") => `${origin}${path}?${store.query}${extra}`;
@@ -142,26 +149,6 @@ async function chooseRoleAnyLanguage(page: Page): Promise<void> {
   if (await all.count()) await all.click();
   await list.getByRole("button").first().click();
   await chooseFirstCharacter(page);
-}
-
-/** The first channel, in any payment region, that pays through a redirect and has no sub-channels. */
-async function chooseRedirectChannel(page: Page): Promise<void> {
-  const region = page.getByTestId("region-select");
-  const regions = await region.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-  for (const [i, r] of regions.entries()) {
-    if (i > 0) await region.selectOption(r);
-    const keys = await page
-      .getByTestId("channel-list")
-      .locator("[data-channel]:not([aria-haspopup])")
-      .evaluateAll((els) => els.map((e) => e.getAttribute("data-channel") ?? ""));
-    const hit = keys.find((k) => REDIRECT.has(k.split("_")[0] ?? ""));
-    if (hit) {
-      await page.locator(`[data-channel="${hit}"]`).click();
-      await expect(page.locator(`[data-channel="${hit}"]`)).toHaveAttribute("aria-pressed", "true");
-      return;
-    }
-  }
-  throw new Error("no redirect channel without sub-channels in any region");
 }
 
 async function pickTile(page: Page, index: number): Promise<void> {
