@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { fillFromEnglish } from "./generator/locale-fallback.ts";
+import { fillFromEnglish, type LocalePart, localePart } from "./generator/locale-fallback.ts";
 
 const runtime = fileURLToPath(new URL("./runtime", import.meta.url));
 
@@ -13,9 +13,14 @@ function localeFallback(): Plugin {
     name: "storefront-locale-fallback",
     enforce: "pre",
     transform(code, id) {
-      if (!/[\\/]locales[\\/][a-z-]+\.json$/.test(id) || id === enFile) return null;
-      const english = JSON.parse(readFileSync(enFile, "utf8"));
-      return { code: JSON.stringify(fillFromEnglish(english, JSON.parse(code))), map: null };
+      const [file = "", query] = id.split("?");
+      if (!/[\\/]locales[\\/][a-z-]+\.json$/.test(file)) return null;
+      const own = JSON.parse(code);
+      const strings = file === enFile ? own : fillFromEnglish(JSON.parse(readFileSync(enFile, "utf8")), own);
+      const part = query === "first" || query === "later" ? (query as LocalePart) : undefined;
+      // A part is a module of its own (Vite's JSON plugin takes only plain `.json` ids).
+      if (part) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(localePart(strings, part)))});`, map: null };
+      return { code: JSON.stringify(strings), map: null };
     },
   };
 }
@@ -30,6 +35,11 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     sourcemap: false,
-    rollupOptions: { input: fileURLToPath(new URL("./runtime/main.tsx", import.meta.url)) },
+    rollupOptions: {
+      input: fileURLToPath(new URL("./runtime/main.tsx", import.meta.url)),
+      // Everything the entry imports statically is one file: the first load is one request, and one
+      // gzip stream compresses better than the dozen small shared chunks automatic splitting makes.
+      output: { codeSplitting: { groups: [{ name: "main", tags: ["$initial"] }] } },
+    },
   },
 });

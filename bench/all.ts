@@ -16,6 +16,7 @@ import { launchOptions } from "../e2e/browser.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
+import { precompress } from "../generator/compress.ts";
 import { validateFile } from "../generator/validate.ts";
 import { type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";
 
@@ -35,14 +36,23 @@ interface WebRow {
   lighthouse: LighthouseFigures;
 }
 
-/** Serves a built folder on 127.0.0.1 with an SPA fallback to its index.html. */
+/**
+ * Serves a built folder on 127.0.0.1 with an SPA fallback to its index.html, sending the build's
+ * brotli or gzip copy of a file when there is one and the browser takes it, as the sandbox does.
+ */
 async function serveStatic(dir: string): Promise<{ port: number; close: () => void }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/")).replace(/^(\.\.[/\\])+/, "");
     const file = join(dir, path);
     const target = existsSync(file) && statSync(file).isFile() ? file : join(dir, "index.html");
     res.setHeader("content-type", target.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8");
-    createReadStream(target).pipe(res);
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const encoding = [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ].find(([name, ext]) => accepts.includes(name ?? "") && existsSync(`${target}${ext}`));
+    if (encoding) res.setHeader("content-encoding", encoding[0] ?? "");
+    createReadStream(encoding ? `${target}${encoding[1]}` : target).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -59,6 +69,9 @@ async function web(): Promise<void> {
     plugins: [react()],
     build: { outDir: floorDir, emptyOutDir: true, target: "es2022" },
   });
+  // Compressed as the storefront's assets are (the page too: the sandbox compresses its pages).
+  await precompress(join(floorDir, "assets"));
+  await precompress(floorDir);
   const { config } = await validateFile(join(ROOT, "brands.yaml"));
   if (!config) throw new Error("brands.yaml is invalid");
   const [first] = storefronts(config, []);

@@ -3,13 +3,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { validateFile } from "../generator/validate.ts";
+import { MISSING_STRING_MARK } from "../runtime/lib/marks.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { gzipSize, initialJs } from "./initial-js.ts";
 import { ROOT } from "./sandbox-server.ts";
 
 const KB = 1024;
-/** Issue budget: 130 KB. What the first load has been brought down to so far; it may only go down. */
-const INITIAL_JS_CEILING = 142 * KB;
+const INITIAL_JS_BUDGET = 130 * KB;
 const BRAND_MODULE_BUDGET = 3 * KB;
 const HTML_SHELL_BUDGET = 14 * KB;
 
@@ -34,7 +34,7 @@ const defaults = storefronts(config, []);
 const targets = defaults.filter((s) => s.brand === defaults[0]?.brand);
 
 for (const store of targets) {
-  test(`initial JS of /selectGoods, ${store.layout} layout: within the ceiling, loading nothing the first render does not need`, async ({
+  test(`initial JS of /selectGoods, ${store.layout} layout: within 130 KB, loading nothing the first render does not need, every string it shows in the first part`, async ({
     page,
   }) => {
     const url = `http://${store.brand}.localhost:${process.env.SF_PORT}/selectGoods?${store.query}`;
@@ -43,10 +43,33 @@ for (const store of targets) {
     });
     const names = scripts.map((s) => s.path.replace(/^\/assets\/|-[\w-]{8}\.js$|\.[0-9a-f]{10}\.js$/g, ""));
     // Loaded on demand, never for the first render: the account pages, payment dialogs, the sanitiser,
-    // other languages and dates.
-    for (const lazy of ["VipCenterPage", "ActivityPage", "MyPage", "RechargePanel", "LoginDialog", "purify.es", "time"])
+    // other languages and dates, the event prompt, the legal notices and the error pages.
+    for (const lazy of [
+      "VipCenterPage",
+      "ActivityPage",
+      "MyPage",
+      "RechargePanel",
+      "LoginDialog",
+      "purify.es",
+      "time",
+      "EventPrompt",
+      "LegalNotices",
+      "ReplenishHeader",
+      "MessagePage",
+      "NotFoundPage",
+    ])
       expect(names, lazy).not.toContain(lazy);
     expect(names.filter((n) => /^(ar|de|es|fr|id|it|ja|ko|ms|pl|pt|ru|th|tr|vi|zh-cn|zh-tw|en)$/.test(n))).toHaveLength(1);
-    expect(bytes, scripts.map((s) => `${s.path} ${s.bytes}`).join("\n")).toBeLessThanOrEqual(INITIAL_JS_CEILING);
+    expect(bytes, scripts.map((s) => `${s.path} ${s.bytes}`).join("\n")).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+    // No string was looked up before its part of the language arrived (runtime/lib/i18n.ts).
+    const missing = await page.evaluate(
+      (prefix) =>
+        performance
+          .getEntriesByType("mark")
+          .filter((m) => m.name.startsWith(prefix))
+          .map((m) => m.name),
+      MISSING_STRING_MARK,
+    );
+    expect(missing).toEqual([]);
   });
 }

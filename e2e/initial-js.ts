@@ -1,9 +1,10 @@
 // What a player downloads before the store is usable: every script the page requests until the goods
-// are on screen, sized as gzip (level 9) of the built files. Shared by the budget test and `npm run bench`.
+// are on screen (the runtime's first-content mark), sized as gzip (level 9) of the built files. Shared by the budget test and `npm run bench`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { FIRST_CONTENT_MARK } from "../runtime/lib/marks.ts";
 
 export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -27,9 +28,21 @@ export async function initialJs(page: Page, url: string, assetsDir: string, read
   await page.goto(url);
   await ready(page);
   page.off("request", onRequest);
-  const scripts = [...new Set(requested)].map((path) => {
-    if (!path.startsWith("/assets/")) throw new Error(`a script outside /assets/: ${path}`);
-    return { path, bytes: gzipSize(join(assetsDir, path.slice("/assets/".length))) };
-  });
+  // A page that marks its first content (the storefront) counts the scripts it asked for before it;
+  // one that does not (the floor) counts them all.
+  const before = await page.evaluate((mark) => {
+    const at = performance.getEntriesByName(mark)[0]?.startTime;
+    if (at === undefined) return null;
+    return performance
+      .getEntriesByType("resource")
+      .filter((e) => e.startTime <= at)
+      .map((e) => new URL(e.name).pathname);
+  }, FIRST_CONTENT_MARK);
+  const scripts = [...new Set(requested)]
+    .filter((path) => !before || before.includes(path))
+    .map((path) => {
+      if (!path.startsWith("/assets/")) throw new Error(`a script outside /assets/: ${path}`);
+      return { path, bytes: gzipSize(join(assetsDir, path.slice("/assets/".length))) };
+    });
   return { bytes: scripts.reduce((n, s) => n + s.bytes, 0), scripts };
 }

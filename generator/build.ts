@@ -2,8 +2,10 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { buildInfoFile } from "./build-info.ts";
 import type { Io } from "./cli.ts";
 import { generateRuntimeFiles } from "./codegen.ts";
+import { precompress } from "./compress.ts";
 import { type Format, formatDiagnostics } from "./diagnostics.ts";
 import { rasteriseIcons } from "./emit/icons.ts";
 import { type BundleInfo, brandIconSource, emitSites, iconFiles } from "./emit/site.ts";
@@ -82,8 +84,16 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
         writeFiles(staging, [
           ...emitSites(config, bundle, { configFile: file, only: opts.brand }),
           ...iconFiles(config, icons.sets, { configFile: file, only: opts.brand }),
+          await buildInfoFile(file, config, opts.brand),
         ]),
       (r) => `${brands.length} brands, ${r.written} files`,
+    );
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+    await step(
+      io,
+      "compress",
+      () => precompress(join(staging, "app", "assets")),
+      (r) => `${r.files} assets: ${kb(r.bytes)} → gzip ${kb(r.gzipBytes)}, brotli ${kb(r.brotliBytes)}`,
     );
     await rm(out, { recursive: true, force: true });
     await rename(staging, out);
@@ -112,23 +122,36 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
   const preloads: string[] = [];
   const css = new Set(entry.css ?? []);
   const seen = new Set<string>();
-  const walk = (keys: string[] = []) => {
+  const walk = (keys: string[] = [], into: string[] = preloads) => {
     for (const key of keys) {
       const chunk = manifest[key];
-      if (!chunk || seen.has(key)) continue;
+      if (!chunk || seen.has(key) || chunk.isEntry) continue;
       seen.add(key);
-      preloads.push(`/${chunk.file}`);
+      into.push(`/${chunk.file}`);
       for (const c of chunk.css ?? []) css.add(c);
-      walk(chunk.imports);
+      walk(chunk.imports, into);
     }
   };
   walk(entry.imports);
+  // Each layout's chunk and what it imports beyond the entry: a page preloads its likely layout's,
+  // so the route renders without waiting for another request after the entry.
+  const layouts = { old: [] as string[], new: [] as string[] };
+  for (const version of ["old", "new"] as const) {
+    const key = Object.keys(manifest).find((k) => k.endsWith(`app/layouts/${version === "old" ? "Old" : "New"}Layout.tsx`));
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk) continue;
+    layouts[version].push(`/${chunk.file}`);
+    const before = new Set(seen);
+    walk(chunk.imports, layouts[version]);
+    // The other layout may share these chunks: walk it afresh.
+    for (const k of [...seen]) if (!before.has(k)) seen.delete(k);
+  }
   const cssText = await Promise.all([...css].map((c) => readFile(join(outDir, c), "utf8")));
   const locales = Object.fromEntries(
     Object.entries(manifest).flatMap(([key, chunk]) => {
-      const lang = /(?:^|\/)locales\/([a-z-]+)\.json$/.exec(key)?.[1];
+      const lang = /(?:^|\/)locales\/([a-z-]+)\.json\?first$/.exec(key)?.[1];
       return lang ? [[lang, `/${chunk.file}`]] : [];
     }),
   );
-  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales };
+  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales, layouts };
 }

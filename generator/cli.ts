@@ -1,20 +1,35 @@
 // The `gen` command line: validate and build brands.yaml. Exit codes: 0 ok, 1 problems, 2 usage.
 import { Command, CommanderError, Option } from "commander";
 import { type BuildOptions, buildAll } from "./build.ts";
+import { type DeployOptions, DeployUsageError, deployConfig } from "./deploy.ts";
 import { type Format, formatDiagnostics } from "./diagnostics.ts";
+import { docsCommand } from "./docs.ts";
 import { UnreadableFileError } from "./load.ts";
+import { localesCommand } from "./locales.ts";
+import { newBrandCommand } from "./new-brand.ts";
+import { registerDev, registerPreview } from "./serve-commands.ts";
+import { shouldColor } from "./terminal.ts";
 import { validateFile } from "./validate.ts";
 
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
 
-const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-
 export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
+  /** Colour the output (terminal.ts decides for the real streams; absent = no colour). */
+  color?: boolean;
+  /** Where prompts read answers; process.stdin when absent. Prompts only when it is a TTY. */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
-const stdio: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+const stdio: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  get color() {
+    return shouldColor(process.stdout);
+  },
+  input: process.stdin,
+};
 
 function formatOption() {
   return new Option("--format <format>", "diagnostics format").choices(["text", "json", "github"]).default("text");
@@ -22,11 +37,19 @@ function formatOption() {
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   let code: number = EXIT.ok;
+  const colorOn = () => io.color ?? false;
+  const done = (c: number) => {
+    code = c;
+  };
   const program = new Command("gen")
     .description("Validate brands.yaml and compile it into every brand's storefront.")
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
-    .showHelpAfterError("(run 'gen --help' for usage)");
+    .showHelpAfterError("(run 'gen --help' for usage)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  gen validate                      # check brands.yaml\n  gen new-brand nova                # add a brand skeleton\n  gen build                         # every brand into dist/\n  gen validate --format github      # CI annotations\n\nEvery command has --help with its own examples. Colour only on a terminal (NO_COLOR turns it off,\nFORCE_COLOR on). Exit codes: 0 ok, 1 problems found, 2 usage error or unreadable file.",
+    );
 
   program
     .command("validate")
@@ -41,7 +64,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       const result = await validateFile(file);
       const errors = result.diagnostics.filter((d) => d.severity === "error").length;
       const warnings = result.diagnostics.length - errors;
-      io.out(formatDiagnostics(result.diagnostics, opts.format, useColor()));
+      io.out(formatDiagnostics(result.diagnostics, opts.format, colorOn()));
       if (opts.format === "text") {
         const brands = Array.isArray((result.source.data as { brands?: unknown[] } | undefined)?.brands)
           ? (result.source.data as { brands: unknown[] }).brands.length
@@ -68,8 +91,43 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       "\nExamples:\n  gen build\n  gen build --brand aurora\n  gen build --codegen-only\n\nExit codes: 0 built, 1 invalid config or failed build (nothing written to dist/), 2 usage error.",
     )
     .action(async (file: string, opts: BuildOptions & { format: Format }) => {
-      code = await buildAll(file, opts, io, useColor());
+      code = await buildAll(file, opts, io, colorOn());
     });
+
+  program
+    .command("deploy-config")
+    .description(
+      "Write a web server configuration for a built dist/: every brand's hosts, security headers, caching, the platform proxied.",
+    )
+    .argument("[file]", "config file: its hosts, checked against dist/", "brands.yaml")
+    .option("--nginx", "write an nginx configuration")
+    .option("--dist <dir>", "the built dist/ to read", "dist")
+    .option("--root <path>", "where dist/ is on the server (default: --dist's absolute path)")
+    .option("--upstream <url>", "the platform the API paths go to", "http://127.0.0.1:8080")
+    .option("--proxy-api-hosts", "also answer the brands' own API hosts with the platform (sandbox and staging)")
+    .option("--listen <port>", "plain HTTP port (only redirects to HTTPS when TLS is on)", "80")
+    .option("--address <ip>", "listen on this address only (default: every address)")
+    .option("--tls-cert <file>", "serve HTTPS with this certificate (PEM, full chain)")
+    .option("--tls-key <file>", "and this key (PEM)")
+    .option("--tls-listen <port>", "HTTPS port", "443")
+    .option("--pid <file>", "nginx pid file", "/run/nginx-storefront.pid")
+    .option("--error-log <file>", "nginx error log", "/var/log/nginx/storefront-error.log")
+    .option("--access-log <file>", "nginx access log", "/var/log/nginx/storefront-access.log")
+    .option("--out <file>", "where to write it ('-' for standard output)", "deploy/nginx.conf")
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      "\nExamples:\n  gen build && gen deploy-config --nginx\n  gen deploy-config --nginx --root /srv/storefront/dist --upstream http://10.0.0.5:8080 \\\n    --tls-cert /etc/ssl/store.pem --tls-key /etc/ssl/store.key --out /etc/nginx/storefront.conf\n  gen deploy-config --nginx --out - | less\n\nSee docs/deploy.md.\n\nExit codes: 0 written, 1 invalid config or dist/ built from another config (nothing written),\n2 usage error (no target, bad option, dist/ not built).",
+    )
+    .action(async (file: string, opts: DeployOptions) => {
+      code = await deployConfig(file, opts, io, colorOn());
+    });
+
+  newBrandCommand(program.command("new-brand"), io, done);
+  localesCommand(program.command("locales"), io, done);
+  docsCommand(program.command("docs"), io, done);
+  registerDev(program, io, colorOn, done);
+  registerPreview(program, io, colorOn, done);
 
   try {
     await program.parseAsync(argv);
@@ -77,7 +135,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     if (err instanceof CommanderError) {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (err instanceof UnreadableFileError) {
+    if (err instanceof UnreadableFileError || err instanceof DeployUsageError) {
       io.err(`gen: ${err.message}\n`);
       return EXIT.usage;
     }

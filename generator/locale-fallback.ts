@@ -1,5 +1,7 @@
-// The build's locale step: a translation's empty or missing strings are filled from English, so a
+// The build's locale steps. A translation's empty or missing strings are filled from English, so a
 // page loads its own language only and still never shows a key (ms and pl leave some strings empty).
+// Each language is then cut in two chunks: the strings the first render of a storefront may show,
+// loaded before it, and the rest, loaded once the first content is on screen (runtime/lib/i18n.ts).
 
 /** Deep-fills a translation's empty or missing strings from English, so a page loads its own language only. */
 export function fillFromEnglish(english: unknown, own: unknown): unknown {
@@ -9,4 +11,62 @@ export function fillFromEnglish(english: unknown, own: unknown): unknown {
     return Object.fromEntries(Object.entries(english).map(([k, v]) => [k, fillFromEnglish(v, mine[k])]));
   }
   return own ?? english;
+}
+
+/**
+ * What the first render of any storefront page may show: the shell (header, navigation, footer,
+ * notices), the top-up page (game, character, goods, buy bar) and the error pages. A group names all
+ * its strings, `group.key` one string and its plural forms. A string missing here still shows once
+ * the rest arrives (the runtime re-renders), and the budget test fails on it.
+ */
+export const FIRST_RENDER_STRINGS = [
+  "app",
+  "common",
+  "error",
+  "footer",
+  "game",
+  "goods",
+  "header",
+  "nav",
+  "notFound",
+  "offline",
+  "pages",
+  "realName",
+  "role",
+  "steps",
+  "test",
+  "login.confirmSwitch",
+  "login.enterAccount",
+  "login.loggedInAs",
+  "login.logout",
+  "login.switchAccount",
+  "login.title",
+  "recharge.buy",
+  "recharge.chooseGoodsFirst",
+  "recharge.title",
+  "replenish.for",
+  "replenish.reenter",
+  "result.title",
+  "result.toPay",
+];
+
+export type LocalePart = "first" | "later";
+
+const isFirst = (path: string) =>
+  FIRST_RENDER_STRINGS.some((p) => path === p || path.startsWith(`${p}.`) || new RegExp(`^${p.replace(".", "\\.")}_[a-z]+$`).test(path));
+
+/** The strings of one part, in the same shape; groups with nothing in the part are left out. */
+export function localePart(strings: unknown, part: LocalePart, prefix = ""): unknown {
+  if (!strings || typeof strings !== "object") return undefined;
+  const entries = Object.entries(strings as Record<string, unknown>).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object") {
+      // A whole group in the first part goes there entire, without walking it.
+      if (isFirst(path)) return part === "first" ? [[key, value]] : [];
+      const inner = localePart(value, part, path) as Record<string, unknown>;
+      return Object.keys(inner).length ? [[key, inner]] : [];
+    }
+    return isFirst(path) === (part === "first") ? [[key, value]] : [];
+  });
+  return Object.fromEntries(entries);
 }

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-suite=(tests/platform/contract.test.ts tests/platform/concurrency.test.ts tests/platform/bad-input.test.ts)
+# two-processes: two platform processes sharing one database (only meaningful on PostgreSQL).
+suite=(tests/platform/contract.test.ts tests/platform/concurrency.test.ts tests/platform/bad-input.test.ts tests/platform/two-processes.test.ts)
 
 if [ -n "${DATABASE_URL:-}" ]; then
   exec npx vitest run "${suite[@]}"

@@ -1,11 +1,15 @@
 // The sandbox platform as a Fastify app: platform API routes plus the built storefronts.
-import Fastify, { type FastifyInstance } from "fastify";
+
+import type { Server } from "node:http";
+import fastifyCompress from "@fastify/compress";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import type { Db } from "./db.ts";
 import { storefrontHosts } from "./platform/catalog.ts";
 import { CODE, ok, PlatformError } from "./platform/envelope.ts";
 import { registerPlatform } from "./platform/index.ts";
 import type { Platform } from "./platform/platform.ts";
 import { registerSites } from "./sites.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
 
 export interface AppOptions {
   db: Db;
@@ -14,16 +18,24 @@ export interface AppOptions {
   /** The built dist/ to serve; omit to serve the API only. */
   distDir?: string;
   logger?: boolean;
+  /**
+   * Behind a reverse proxy (the generated nginx configuration): which proxies' X-Forwarded-* to
+   * believe (./trust-proxy.ts, from TRUST_PROXY). Off by default, so a player cannot choose their
+   * own address for the rate limits.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ? { level: "info" } : false,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
-    trustProxy: false,
+    // A hop count: the n proxies nearest this server are believed (Fastify's types lack the number form).
+    trustProxy: typeof options.trustProxy === "number" ? hops(options.trustProxy) : (options.trustProxy ?? false),
     ajv: { customOptions: { allowUnionTypes: true } },
-  });
+  };
+  const app = Fastify(serverOptions);
 
   // Every failure is an envelope with a code; never a stack trace, never a bare 500.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
@@ -39,6 +51,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.error(error);
     return reply.code(500).send({ code: CODE.internal, message: "internal error, please try again later", content: null });
   });
+
+  // Pages and API answers compressed on the way out (brotli at a fast level, or gzip); hashed assets
+  // already go out as the build's precompressed copies, which this leaves alone.
+  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"] });
 
   if (options.platform) allowBrandOrigins(app, options.platform);
 
@@ -62,6 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   return app;
+}
+
+function hops(n: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < n;
 }
 
 function containsNul(value: unknown, depth = 0): boolean {

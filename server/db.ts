@@ -90,14 +90,19 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Applies every migration not yet applied, each in its own transaction, in file-name order. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  // Two platform processes starting together on one PostgreSQL must not both migrate.
+  // Two platform processes starting together on one PostgreSQL must not both migrate: every step,
+  // the bookkeeping table included (a racing CREATE TABLE IF NOT EXISTS fails), runs under one lock.
+  const lock = (tx: Queryable) => (db.kind === "postgres" ? tx.query("SELECT pg_advisory_xact_lock(727274)") : Promise.resolve([]));
+  await db.transaction(async (tx) => {
+    await lock(tx);
+    await tx.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  });
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(join(migrationsDir, name), "utf8");
     const done = await db.transaction(async (tx) => {
-      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(727274)");
+      await lock(tx);
       const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [name]);
       if (rows.length) return false;
       await tx.exec(sql);

@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { openDb } from "./db.ts";
 import { createPlatform } from "./platform/index.ts";
 import { loadHostMap } from "./sites.ts";
+import { type TrustProxy, TrustProxyError, trustProxyFromEnv } from "./trust-proxy.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -14,6 +15,14 @@ export async function main(): Promise<void> {
   const distDir = join(root, "dist");
   if (!existsSync(join(distDir, "hosts.json"))) {
     console.error("dist/ is missing: run `npx gen build` first (npm start does both).");
+    process.exit(1);
+  }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
+  } catch (err) {
+    if (!(err instanceof TrustProxyError)) throw err;
+    console.error(err.message);
     process.exit(1);
   }
   const port = Number(process.env.PORT ?? 8080);
@@ -25,7 +34,13 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
   const platform = await createPlatform({ db, config });
-  const app = await buildApp({ db, platform, distDir, logger: process.env.LOG === "1" });
+  const app = await buildApp({
+    db,
+    platform,
+    distDir,
+    logger: process.env.LOG === "1",
+    trustProxy,
+  });
   const address = await app.listen({ port, host });
   const actualPort = new URL(address).port;
 

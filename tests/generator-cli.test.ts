@@ -1,18 +1,34 @@
 // gen CLI: exit codes, output formats, and a build that writes nothing for an invalid config.
+import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../generator/cli.ts";
+import { shouldColor, style } from "../generator/terminal.ts";
 
 const root = join(import.meta.dirname, "..");
 const fixture = (kind: string, name: string) => join(root, "tests", "fixtures", kind, `${name}.yaml`);
 
 async function run(...args: string[]) {
+  return runWith({}, ...args);
+}
+
+async function runWith(io: { color?: boolean }, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(["node", "gen", ...args], { out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = await main(["node", "gen", ...args], { out: (s) => out.push(s), err: (s) => err.push(s), ...io });
   return { code, out: out.join(""), err: err.join("") };
+}
+
+/** The real binary, as a shell runs it (stdout a pipe, not a terminal). */
+function spawnGen(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "FORCE_COLOR" && k !== "NO_COLOR"));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(root, "generator", "bin.js"), ...args], { env: { ...clean, ...env }, cwd: root }, (error, stdout) =>
+      resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout }),
+    );
+  });
 }
 
 describe("gen validate", () => {
@@ -86,5 +102,85 @@ describe("gen build", () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no brand 'nobody'/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("every command", () => {
+  const commands = ["validate", "build", "new-brand", "locales", "docs", "dev", "preview", "deploy-config"];
+  /** The commands that report problems, in text, JSON or GitHub annotations. */
+  const reporting = ["validate", "build", "new-brand", "locales", "docs"];
+
+  it("has --help with examples and exit codes, exit 0", async () => {
+    const root = await run("--help");
+    expect(root.code).toBe(0);
+    for (const c of commands) expect(root.out).toMatch(new RegExp(`\\n  ${c} `));
+    expect(root.out).toMatch(/Examples:/);
+    for (const c of commands) {
+      const r = await run(c, "--help");
+      expect(r.code, c).toBe(0);
+      expect(r.out, c).toMatch(new RegExp(`Usage: gen ${c} `));
+      expect(r.out, c).toMatch(/\nExamples:\n {2}gen /);
+      expect(r.out, c).toMatch(/Exit codes: 0 .*2 usage/s);
+    }
+  });
+
+  it("exits 2 on an unknown option or a bad --format, with a hint and no stack trace", async () => {
+    for (const c of commands) {
+      const unknown = await run(c, "--frobnicate");
+      expect(unknown.code, c).toBe(2);
+      expect(unknown.err, c).toMatch(/unknown option '--frobnicate'/);
+      expect(unknown.err, c).toMatch(/run 'gen --help' for usage|gen .* --help/);
+      expect(unknown.err, c).not.toMatch(/at .*\.ts:\d+/);
+    }
+    for (const c of reporting) {
+      const format = await run(c, "--format", "xml");
+      expect(format.code, c).toBe(2);
+      expect(format.err, c).toMatch(/argument 'xml' is invalid. Allowed choices are text, json, github/);
+    }
+    expect((await run()).code).toBe(2);
+  });
+});
+
+describe("colour", () => {
+  it("is on for a terminal, off for a pipe; NO_COLOR turns it off and FORCE_COLOR decides over both", () => {
+    const tty = { isTTY: true };
+    const pipe = { isTTY: false };
+    expect(shouldColor(tty, {})).toBe(true);
+    expect(shouldColor(pipe, {})).toBe(false);
+    expect(shouldColor(tty, { NO_COLOR: "1" })).toBe(false);
+    expect(shouldColor(tty, { NO_COLOR: "" })).toBe(true);
+    expect(shouldColor(tty, { TERM: "dumb" })).toBe(false);
+    expect(shouldColor(pipe, { FORCE_COLOR: "1" })).toBe(true);
+    expect(shouldColor(pipe, { FORCE_COLOR: "" })).toBe(true);
+    expect(shouldColor(tty, { FORCE_COLOR: "0" })).toBe(false);
+    expect(shouldColor(tty, { FORCE_COLOR: "false" })).toBe(false);
+    expect(shouldColor(pipe, { FORCE_COLOR: "1", NO_COLOR: "1" })).toBe(true);
+    expect(style(false).red("x")).toBe("x");
+    expect(style(true).red("x")).toBe("\u001b[31mx\u001b[39m");
+  });
+
+  it("colours diagnostics only when the output is coloured", async () => {
+    const file = fixture("invalid", "unknown-area");
+    const plain = await runWith({ color: false }, "validate", file);
+    expect(plain.out).not.toContain("\u001b[");
+    const coloured = await runWith({ color: true }, "validate", file);
+    expect(coloured.out).toContain("\u001b[31merror\u001b[0m[unknown-value]");
+    expect(coloured.out.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), "")).toBe(plain.out);
+  });
+
+  it("the binary: no colour into a pipe, colour with FORCE_COLOR, none with NO_COLOR", async () => {
+    const file = fixture("invalid", "unknown-area");
+    const [piped, forced, off] = await Promise.all([
+      spawnGen({}, "validate", file),
+      spawnGen({ FORCE_COLOR: "1" }, "validate", file),
+      spawnGen({ NO_COLOR: "1" }, "locales", "--dir", join(root, "tests", "fixtures", "locales-gaps")),
+    ]);
+    expect(piped.code).toBe(1);
+    expect(piped.stdout).toContain("error[unknown-value]");
+    expect(piped.stdout).not.toContain("\u001b[");
+    expect(forced.stdout).toContain("\u001b[31merror");
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain("ms     1 missing");
+    expect(off.stdout).not.toContain("\u001b[");
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
 import { brandIconSource, emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
 import { validateFile } from "../generator/validate.ts";
-import { API_PREFIXES } from "../server/sites.ts";
+import { API_PREFIXES } from "../server/http-policy.ts";
 
 const root = join(import.meta.dirname, "..");
 const brandsFile = join(root, "brands.yaml");

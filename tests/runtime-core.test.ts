@@ -28,6 +28,13 @@ describe("formatting (spec §9)", () => {
     expect(formatAmount(32, "TRY")).toBe("₺32.00");
     expect(formatAmount(23.5, "MYR")).toBe("RM23.50");
     expect(formatAmount(180, "THB")).toBe("THB 180.00");
+    // Grouping and rounding as Intl's en-US, without Intl (its first use is slow on a phone).
+    expect(formatAmount(1234567.891, "USD")).toBe("$1,234,567.89");
+    expect(formatAmount(1000000000.5, "USD")).toBe("$1,000,000,000.50");
+    expect(formatAmount(999.999, "USD")).toBe("$1,000.00");
+    expect(formatAmount(0, "USD")).toBe("$0.00");
+    expect(formatAmount(-1234.5, "USD")).toBe("$-1,234.50");
+    expect(formatAmount(-0.001, "USD")).toBe("$0.00");
     expect(formatAmount(125000, "VND")).toBe("VND 125,000.00");
     expect(formatAmount(80000, "IDR")).toBe("IDR 80,000.00");
   });

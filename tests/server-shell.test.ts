@@ -3,8 +3,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { validateFile } from "../generator/validate.ts";
 import { buildApp } from "../server/app.ts";
@@ -21,10 +23,14 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
   const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
+  // A hashed asset with the build's precompressed copies (generator/compress.ts).
+  const big = `export const strings = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `string number ${i}`))};\n`;
+  files.push({ path: "app/assets/big-test.js", contents: big });
   for (const f of files) {
     mkdirSync(dirname(join(dist, f.path)), { recursive: true });
     writeFileSync(join(dist, f.path), f.contents);
   }
+  await precompress(join(dist, "app", "assets"));
   db = await openDb();
   app = await buildApp({ db, distDir: dist });
 }, 60_000);
@@ -81,6 +87,25 @@ describe("storefronts by host", () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await get("hanbit.localhost", "/assets/missing.js")).statusCode).toBe(404);
+  });
+
+  it("sends hashed assets as the build's brotli or gzip copy, and pages compressed, as the browser accepts", async () => {
+    const plain = await get("aurora.localhost", "/assets/big-test.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const send = (url: string, encoding: string) =>
+      app.inject({ method: "GET", url, headers: { host: "aurora.localhost", "accept-encoding": encoding } });
+    const br = await send("/assets/big-test.js", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    const gz = await send("/assets/big-test.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const page = await send("/selectGoods", "gzip");
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(page.rawPayload).toString()).toContain("<html");
   });
 
   it("does not leave the brand folder on a traversal attempt", async () => {

@@ -4,12 +4,14 @@ import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import type { NavigateFunction } from "react-router-dom";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
+import { prefetchTopUp } from "../features/purchase/queries.ts";
 import { BrandContext } from "../lib/brand-context.ts";
-import { loadKoreanScript, shouldLoadKoreanScript } from "../lib/kr-script.ts";
+import { afterFirstContent } from "../lib/first-content.ts";
 import { isOffline } from "../lib/online.ts";
 import { trackInstall } from "../lib/pwa.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { setItem } from "../lib/storage.ts";
+import { loadLaterStringsAfterFirstContent } from "../ui/deferred.tsx";
 import { TipProvider } from "../ui/tip.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
@@ -17,6 +19,9 @@ import { createRoutes, StoreRouter } from "./router.tsx";
 import { createServices, RELOAD_COUPONS_EVENT, ServicesContext } from "./services.ts";
 
 /** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
+/** Where the first screen is the goods of the current game (the entry redirects there). */
+const TOP_UP_PATHS = ["/", "/selectGoods"];
+
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
 
 export function App({ boot }: { boot: Boot }) {
@@ -53,16 +58,24 @@ export function App({ boot }: { boot: Boot }) {
 
   useEffect(() => {
     const { area } = boot.session;
+    // The top-up page's data loads alongside the layout's code, not after it.
+    if (area && TOP_UP_PATHS.includes(window.location.pathname)) prefetchTopUp(queryClient, services, area);
     if (area) setItem("payment_domain_area", area);
     else if (!AREA_FREE.some((p) => window.location.pathname.startsWith(p))) void navigateRef.current?.("/notArea", { replace: true });
     services.tracker.track("viewPage", { path: window.location.pathname });
     void confirmStoredTestAccount(services);
+    void loadLaterStringsAfterFirstContent();
     return trackInstall(services.tracker);
-  }, [boot, services]);
+  }, [boot, services, queryClient]);
 
   useEffect(() => {
+    // The Korean payment script (and its loader) come after the first content, on Korean pages only.
     const load = (lang: string) => {
-      if (shouldLoadKoreanScript(lang, navigator.userAgent)) void loadKoreanScript(services.apiHost()).catch(() => undefined);
+      if (lang !== "ko") return;
+      void afterFirstContent()
+        .then(() => import("../lib/kr-script.ts"))
+        .then((kr) => (kr.shouldLoadKoreanScript(lang, navigator.userAgent) ? kr.loadKoreanScript(services.apiHost()) : undefined))
+        .catch(() => undefined);
     };
     load(boot.i18n.language);
     boot.i18n.on("languageChanged", load);

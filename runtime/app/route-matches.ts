@@ -2,22 +2,20 @@
 // declarative router (BrowserRouter + useRoutes): the data router's loaders and actions are not used,
 // and leaving them out keeps ~16 KB (gzip) off the first load. Kept apart from ./router.tsx so the
 // navigation rules do not import every screen.
-import { createContext, useContext, useMemo } from "react";
-import { matchRoutes, type RouteObject, useLocation } from "react-router-dom";
-
-export const RoutesContext = createContext<RouteObject[]>([]);
+import { createContext, useContext } from "react";
+import { matchRoutes, type RouteObject } from "react-router-dom";
 
 export interface RouteMatch {
   id?: string;
   handle?: unknown;
 }
 
-/** The routes matching the current location, outermost first (what a data router's useMatches gives). */
-export function useRouteMatches(): RouteMatch[] {
-  const routes = useContext(RoutesContext);
-  const location = useLocation();
-  return useMemo(
-    () => (matchRoutes(routes, location) ?? []).map(({ route }) => ({ id: route.id, handle: route.handle })),
-    [routes, location],
-  );
+/** The current location's matches, computed once per location by the router (./router.tsx). */
+export const RouteMatchesContext = createContext<RouteMatch[]>([]);
+
+/** The routes matching a location, outermost first (what a data router's useMatches gives). */
+export function routeMatches(routes: RouteObject[], location: { pathname: string }): RouteMatch[] {
+  return (matchRoutes(routes, location) ?? []).map(({ route }) => ({ id: route.id, handle: route.handle }));
 }
+
+export const useRouteMatches = (): RouteMatch[] => useContext(RouteMatchesContext);

@@ -1,5 +1,5 @@
 // Turns the generated route manifest of one layout version into react-router routes.
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import {
   BrowserRouter,
   Navigate,
@@ -10,27 +10,35 @@ import {
   useParams,
   useRoutes,
 } from "react-router-dom";
-import { MessagePage } from "../features/errors/MessagePage.tsx";
-import { NotFoundPage } from "../features/errors/NotFoundPage.tsx";
 import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
-import { CertifiedRealPage } from "../features/real-name/CertifiedRealPage.tsx";
-import { GameCodeEntry } from "../features/shell/GameCodeEntry.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import type { Brand } from "../generated/types.ts";
 import type { LayoutVersion } from "../lib/layout.ts";
-import { RoutesContext } from "./route-matches.ts";
+import { FirstContentMark, lazyWithStrings } from "../ui/deferred.tsx";
+import { RouteMatchesContext, routeMatches } from "./route-matches.ts";
 
 const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));
 const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
 // The account pages are not part of the first render of the top-up.
-const ActivityPage = lazy(() => import("../features/loyalty/ActivityPage.tsx"));
-const MyPage = lazy(() => import("../features/loyalty/MyPage.tsx"));
-const VipCenterPage = lazy(() => import("../features/loyalty/VipCenterPage.tsx"));
-const ReplenishPage = lazy(() => import("../features/replenish/ReplenishPage.tsx"));
+const ActivityPage = lazyWithStrings(() => import("../features/loyalty/ActivityPage.tsx"));
+const MyPage = lazyWithStrings(() => import("../features/loyalty/MyPage.tsx"));
+const VipCenterPage = lazyWithStrings(() => import("../features/loyalty/VipCenterPage.tsx"));
+const ReplenishPage = lazyWithStrings(() => import("../features/replenish/ReplenishPage.tsx"));
+// Nor are the error and hand-over pages.
+const MessagePage = lazy(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
+const NotFoundPage = lazy(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
+const CertifiedRealPage = lazy(() => import("../features/real-name/CertifiedRealPage.tsx").then((m) => ({ default: m.CertifiedRealPage })));
+const GameCodeEntry = lazy(() => import("../features/shell/GameCodeEntry.tsx").then((m) => ({ default: m.GameCodeEntry })));
 
+/** A lazily loaded page: the skeleton until it has loaded; once shown, it is the first content. */
 function Page({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<ScreenSkeleton />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<ScreenSkeleton />}>
+      {children}
+      <FirstContentMark />
+    </Suspense>
+  );
 }
 
 export interface RouteHandle {
@@ -47,21 +55,31 @@ function Redirect({ to }: { to: string }) {
 /** `/@{game code}` with any remainder; any other single segment is a 404. */
 function GameCodeGate() {
   const { code = "" } = useParams();
-  return code.startsWith("@") ? <GameCodeEntry /> : <NotFoundPage />;
+  return <Page>{code.startsWith("@") ? <GameCodeEntry /> : <NotFoundPage />}</Page>;
 }
 
 function screenElement(screen: Screen, layout: LayoutVersion): ReactNode {
   switch (screen) {
     case "NotFound":
-      return <NotFoundPage />;
+      return (
+        <Page>
+          <NotFoundPage />
+        </Page>
+      );
     case "NotArea":
-      return <MessagePage kind="notArea" />;
     case "ShowError":
-      return <MessagePage kind="showError" />;
     case "ErrorReplenish":
-      return <MessagePage kind="errorReplenish" />;
+      return (
+        <Page>
+          <MessagePage kind={screen === "NotArea" ? "notArea" : screen === "ShowError" ? "showError" : "errorReplenish"} />
+        </Page>
+      );
     case "CertifiedReal":
-      return <CertifiedRealPage />;
+      return (
+        <Page>
+          <CertifiedRealPage />
+        </Page>
+      );
     case "SelectGame":
       return layout === "old" ? <OldSelectGame /> : <NewSelectGoods />;
     case "SelectGoods":
@@ -111,7 +129,7 @@ function toRoutes(entry: RouteEntry, brand: Brand, layout: LayoutVersion): Route
   }
   if (entry.redirect) return [{ path: entry.path, element: <Redirect to={entry.redirect} /> }];
   if (entry.path === "/@*") return [{ path: "/:code/*", element: <GameCodeGate />, handle }];
-  const element = enabled && entry.screen ? screenElement(entry.screen, layout) : <NotFoundPage />;
+  const element = enabled && entry.screen ? screenElement(entry.screen, layout) : screenElement("NotFound", layout);
   return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
 }
 
@@ -132,16 +150,17 @@ export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[]
 
 function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
   onNavigate(useNavigate());
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  // Matched once per location for every component that reads the route's handle or name.
+  const matches = useMemo(() => routeMatches(routes, { pathname }), [routes, pathname]);
+  return <RouteMatchesContext.Provider value={matches}>{useRoutes(routes)}</RouteMatchesContext.Provider>;
 }
 
 /** The storefront's routes in the browser's history; `onNavigate` receives the navigate function for code outside the tree. */
 export function StoreRouter({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
   return (
     <BrowserRouter>
-      <RoutesContext.Provider value={routes}>
-        <Routed routes={routes} onNavigate={onNavigate} />
-      </RoutesContext.Provider>
+      <Routed routes={routes} onNavigate={onNavigate} />
     </BrowserRouter>
   );
 }

@@ -3,11 +3,19 @@
 
 const SYMBOLS: Record<string, string> = { RMB: "￥", CNY: "￥", TWD: "NT$", JPY: "¥", KRW: "₩", EUR: "€", USD: "$", TRY: "₺", MYR: "RM" };
 
+/** 1234567.5 → '1,234,567.50': fixed decimals, comma thousands (what Intl's en-US gives, without the
+ *  tens of milliseconds its first use costs a mid-range phone on the first render). */
+function groupThousands(amount: number, decimals: number): string {
+  const [whole = "0", fraction] = Math.abs(amount).toFixed(decimals).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${amount < 0 && Number(`${whole}.${fraction ?? 0}`) !== 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
+
 /** 2 decimals with thousands separators; a whole KRW amount has none; currencies without a symbol show their code. */
 export function formatAmount(amount: number, currency: string): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
   const decimals = currency === "KRW" && whole ? 0 : 2;
-  const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount);
+  const number = groupThousands(amount, decimals);
   const symbol = SYMBOLS[currency];
   return symbol ? `${symbol}${number}` : `${currency} ${number}`;
 }

@@ -12,6 +12,8 @@ export interface CallSpec {
   paths: string[];
   method: "GET" | "POST";
   auth: Auth;
+  /** Codes of errors.json this call answers besides -400, -500 and (required login) -600; for the docs and the storefront's authors. */
+  errors: string[];
   summary: string;
   request: JsonSchema;
   response: JsonSchema;

@@ -41,16 +41,22 @@ function channelView(game: CatalogGame, c: CatalogChannel, origin: string, regio
   };
 }
 
-const countryMaps = new Map<string, Record<string, Channel[]>>();
+// Keyed by the catalogue's game object, not its id: a platform rebuilt from a changed config (gen dev)
+// has new game objects, so it never sees the channels of the config before.
+const countryMaps = new WeakMap<CatalogGame, Map<string, Record<string, Channel[]>>>();
 
 /** Region → channels of a game; the same for every request, so built once per game and host. */
 export function countryMap(game: CatalogGame, origin: string): Record<string, Channel[]> {
-  const key = `${game.gpId} ${origin}`;
-  let map = countryMaps.get(key);
+  let byOrigin = countryMaps.get(game);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    countryMaps.set(game, byOrigin);
+  }
+  let map = byOrigin.get(origin);
   if (!map) {
     map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(r).map((c) => channelView(game, c, origin, r))]));
-    if (countryMaps.size > 10_000) countryMaps.clear();
-    countryMaps.set(key, map);
+    if (byOrigin.size > 1000) byOrigin.clear();
+    byOrigin.set(origin, map);
   }
   return map;
 }

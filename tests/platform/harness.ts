@@ -49,7 +49,7 @@ const validators = (() => {
 export const exercised = new Set<string>();
 
 /** With DATABASE_URL, each test file gets its own database on that server, dropped at the end. */
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import("pg");
   const name = `sf_test_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

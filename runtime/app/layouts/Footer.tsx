@@ -1,9 +1,12 @@
 // Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LegalLinks } from "../../features/legal/LegalNotices.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useSession } from "../../lib/session-context.ts";
+import { AfterFirstContent, lazyWithStrings } from "../../ui/deferred.tsx";
+
+// The area's legal notices sit at the bottom of every page: they load after the first content.
+const LegalLinks = lazyWithStrings(() => import("../../features/legal/LegalNotices.tsx").then((m) => ({ default: m.LegalLinks })));
 
 export function Footer({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -27,7 +30,9 @@ export function Footer({ children }: { children?: ReactNode }) {
             {link.label}
           </a>
         ))}
-        <LegalLinks className="sf-footer__legal" />
+        <AfterFirstContent>
+          <LegalLinks className="sf-footer__legal" />
+        </AfterFirstContent>
       </nav>
       <p className="sf-footer__copyright">
         <bdi>{brand.copyright}</bdi>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
 import { useHasEvents } from "../../features/loyalty/queries.ts";
-import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
+import { ReplenishSlot } from "../../features/replenish/ReplenishSlot.tsx";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { AppNotices } from "./AppNotices.tsx";
@@ -48,7 +48,7 @@ export default function NewLayout() {
         <DemoBadge />
         <LanguagePicker />
       </header>
-      <ReplenishHeader />
+      <ReplenishSlot />
       <main id="sf-main" className="sf-main">
         <Outlet />
       </main>

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { LoginHost } from "../../features/login/LoginHost.tsx";
-import { ReplenishHeader } from "../../features/replenish/ReplenishHeader.tsx";
+import { ReplenishSlot } from "../../features/replenish/ReplenishSlot.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
@@ -59,7 +59,7 @@ export default function OldLayout() {
           </ol>
         </nav>
       ) : null}
-      <ReplenishHeader />
+      <ReplenishSlot />
       <main id="sf-main" className="sf-main">
         <Outlet />
       </main>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services.ts";
 import type { Goods, LimitInfo } from "../../generated/api-types.ts";
+import { markFirstContent } from "../../lib/first-content.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { useTip } from "../../ui/tip.tsx";
@@ -31,6 +32,11 @@ export function GoodsGrid() {
     () => (products.data?.goods ?? []).filter((g) => g.typeKey === activeType).sort((a, b) => a.goodsSort - b.goodsSort),
     [products.data, activeType],
   );
+
+  // The goods on screen are what the player came for: what waited for them may load now.
+  useEffect(() => {
+    if (products.data || products.isError) markFirstContent();
+  }, [products.data, products.isError]);
 
   // A selection of goods no longer sold, or no longer buyable (its limit reached), is dropped.
   const chosen = selection.goods?.value;

@@ -1,9 +1,11 @@
 // Opens the login popup when anything asks for it (buy without a login, -600, switch account); the
 // popup itself is loaded on first use.
-import { lazy, Suspense, useEffect, useState } from "react";
+
+import { Suspense, useEffect, useState } from "react";
+import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { OPEN_LOGIN_EVENT } from "./session.ts";
 
-const LoginDialog = lazy(() => import("./LoginDialog.tsx"));
+const LoginDialog = lazyWithStrings(() => import("./LoginDialog.tsx"));
 
 export function LoginHost() {
   const [open, setOpen] = useState(false);

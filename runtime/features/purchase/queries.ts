@@ -1,9 +1,10 @@
 // The platform data of the purchase journey, one query each, keyed by the game's client id.
-import { useQuery } from "@tanstack/react-query";
-import { useServices } from "../../app/services.ts";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type Services, useServices } from "../../app/services.ts";
 import type { Game, SubGame } from "../../generated/api-types.ts";
+import type { ApiClient } from "../../lib/api/client.ts";
 import { useSession } from "../../lib/session-context.ts";
-import { useGames } from "../game/api/get-games.ts";
+import { gamesQueryOptions, useGames } from "../game/api/get-games.ts";
 import { useUser } from "../login/user-store.ts";
 
 type Area = { domain_area?: never };
@@ -27,33 +28,50 @@ export function useCurrentGame(): {
   return { game: undefined, parent: undefined, gpId: undefined, loading: isPending };
 }
 
-export function usePageConfig() {
-  const { api, clientId } = useServices();
-  const { area } = useSession();
-  return useQuery({
+export const pageConfigQuery = (api: ApiClient, clientId: string, area: string | undefined) =>
+  queryOptions({
     queryKey: ["pageConfig", clientId, area],
     queryFn: () => api.call("pageConfig", { client_id: clientId, ...areaParam(area) }),
     staleTime: 5 * 60_000,
   });
-}
 
-export function useProducts() {
-  const { api, clientId } = useServices();
-  const { area } = useSession();
-  return useQuery({
+export const productsQuery = (api: ApiClient, clientId: string, area: string | undefined) =>
+  queryOptions({
     queryKey: ["products", clientId, area],
     queryFn: () => api.call("productList", { client_id: clientId, ...areaParam(area) }),
   });
-}
 
-export function useServers() {
-  const { api, clientId } = useServices();
-  const { area } = useSession();
-  return useQuery({
+export const serversQuery = (api: ApiClient, clientId: string, area: string | undefined) =>
+  queryOptions({
     queryKey: ["servers", clientId, area],
     queryFn: () => api.call("serverList", { client_id: clientId, ...areaParam(area) }),
     staleTime: 5 * 60_000,
   });
+
+export function usePageConfig() {
+  const { api, clientId } = useServices();
+  return useQuery(pageConfigQuery(api, clientId, useSession().area));
+}
+
+export function useProducts() {
+  const { api, clientId } = useServices();
+  return useQuery(productsQuery(api, clientId, useSession().area));
+}
+
+export function useServers() {
+  const { api, clientId } = useServices();
+  return useQuery(serversQuery(api, clientId, useSession().area));
+}
+
+/**
+ * The top-up page's data, asked for at once and in parallel as the app starts, while the layout's
+ * code loads: the first render waits for one round trip of the platform, never for a chain of them.
+ */
+export function prefetchTopUp(client: QueryClient, { api, clientId, platform }: Services, area: string | undefined): void {
+  void client.prefetchQuery(gamesQueryOptions(api, clientId, platform, area));
+  void client.prefetchQuery(pageConfigQuery(api, clientId, area));
+  void client.prefetchQuery(productsQuery(api, clientId, area));
+  void client.prefetchQuery(serversQuery(api, clientId, area));
 }
 
 /** The logged-in account; the query refreshes it after login (get_user_info). */

@@ -7,11 +7,11 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useGo } from "../../app/navigation.ts";
 import { useServices } from "../../app/services.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
+import { AfterFirstContent, lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { GameBanner } from "../game/components/GameBanner.tsx";
 import { GoodsGrid } from "../goods/GoodsGrid.tsx";
-import { EventPrompt } from "../loyalty/EventPrompt.tsx";
 import type { Paid } from "../recharge/RechargePanel.tsx";
 import { RecipientCard } from "../role/RecipientCard.tsx";
 import { BuyBar } from "./BuyBar.tsx";
@@ -20,9 +20,11 @@ import { useSelection } from "./selection.ts";
 
 // What the first render does not need is loaded when it is opened (the payment dialogs, the result,
 // the game list).
-const RechargePanel = lazy(() => import("../recharge/RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
-const ResultPanel = lazy(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
+const RechargePanel = lazyWithStrings(() => import("../recharge/RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
+const ResultPanel = lazyWithStrings(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
 const GameList = lazy(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
+// The event prompt waits for the goods: it is news for the player, not what they came for.
+const EventPrompt = lazyWithStrings(() => import("../loyalty/EventPrompt.tsx").then((m) => ({ default: m.EventPrompt })));
 
 const Loading = RowsSkeleton;
 
@@ -30,7 +32,9 @@ function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (
     <div className="sf-purchase">
       <GameBanner onChangeGame={onChangeGame} />
-      <EventPrompt />
+      <AfterFirstContent>
+        <EventPrompt />
+      </AfterFirstContent>
       <RecipientCard />
       <GoodsGrid />
       <BuyBar />

@@ -24,8 +24,12 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
   const checks = useRef(0);
   const started = useRef(Date.now());
   const done = useRef(false);
+  // One check at a time: a re-check while one is out must not start a second chain of timers.
+  const inFlight = useRef(false);
 
   const check = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     clearTimeout(timer.current);
     try {
       const simple = await api.call("orderInfo", { billing_no: billingNo, simple: 1, client_id: clientId });
@@ -43,6 +47,8 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
     } catch (err) {
       checks.current++;
       handleError(err);
+    } finally {
+      inFlight.current = false;
     }
     if (done.current) return;
     const delay = nextPollDelay(checks.current, Date.now() - started.current);

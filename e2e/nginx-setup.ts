@@ -1,0 +1,95 @@
+// `npm run test:nginx`: the built dist/ behind a real nginx with the generated configuration
+// (`gen deploy-config --nginx`), HTTPS with a throwaway self-signed certificate, the sandbox
+// platform as its upstream (trusting nginx's X-Forwarded-*, as TRUST_PROXY=loopback does); all on
+// 127.0.0.1, all stopped at the end. The HTTPS port is in SF_NGINX_PORT, plain HTTP's in
+// SF_NGINX_HTTP_PORT. scripts/test-nginx.sh passes the work folder (SF_NGINX_WORK) and stops
+// nginx by its pid file there should this process die first.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, startSandbox } from "./sandbox-server.ts";
+
+export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+
+const accepting = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = new Socket();
+    socket.once("connect", () => resolve(socket.destroy() === socket));
+    socket.once("error", () => resolve(false));
+    socket.connect(port, "127.0.0.1");
+  });
+
+export default async function nginxSetup() {
+  const work = process.env.SF_NGINX_WORK ?? mkdtempSync(join(tmpdir(), "sf-nginx-"));
+  // Started as root, nginx's workers run as nobody: they need to reach their temp folders here.
+  chmodSync(work, 0o755);
+  const sandbox = await startSandbox({ trustProxy: "loopback" });
+  let nginx: ChildProcess | undefined;
+  const stop = async () => {
+    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
+      const exited = new Promise((resolve) => nginx?.once("exit", resolve));
+      nginx.kill("SIGTERM");
+      await exited;
+    }
+    await sandbox.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    const cert = join(work, "cert.pem");
+    const key = join(work, "key.pem");
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=storefront.test"],
+      {
+        stdio: "pipe",
+      },
+    );
+    const [http, https] = [await freePort(), await freePort()];
+    const conf = join(work, "nginx.conf");
+    // A config written as an operator would: every brand host, the brands' API hosts answered by the sandbox.
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, "generator", "bin.js"),
+        "deploy-config",
+        "--nginx",
+        "--proxy-api-hosts",
+        `--upstream=http://127.0.0.1:${sandbox.port}`,
+        "--address=127.0.0.1",
+        `--listen=${http}`,
+        `--tls-listen=${https}`,
+        `--tls-cert=${cert}`,
+        `--tls-key=${key}`,
+        `--pid=${join(work, "nginx.pid")}`,
+        `--error-log=${join(work, "error.log")}`,
+        `--access-log=${join(work, "access.log")}`,
+        `--out=${conf}`,
+      ],
+      { cwd: ROOT, stdio: "pipe" },
+    );
+    nginx = spawn(NGINX, ["-p", work, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+    const exited = new Promise<number | null>((resolve) => nginx?.once("exit", resolve));
+    for (let i = 0; !(await accepting(https)); i++) {
+      if (i > 100) throw new Error(`nginx did not listen on ${https}: ${readFileSync(join(work, "error.log"), "utf8")}`);
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 100, "waiting"))]);
+      if (code !== "waiting") throw new Error(`nginx exited (${code}): ${readFileSync(join(work, "error.log"), "utf8")}`);
+    }
+    process.env.SF_NGINX_PORT = String(https);
+    process.env.SF_NGINX_HTTP_PORT = String(http);
+    process.env.SF_NGINX_CONF = conf;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return stop;
+}

@@ -1,0 +1,470 @@
+// `gen new-brand`'s pure half: parse and default the answers, render a brand entry as YAML text in
+// the file's own indentation, and insert it after the last brand without touching any other byte.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type YAMLMap } from "yaml";
+import { didYouMean, listHint } from "./diagnostics.ts";
+import { brandsSchema } from "./schema-pass.ts";
+
+/** A bad flag or answer: a usage problem, shown with a hint and exit code 2. */
+export class ArgumentError extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface SchemaNode {
+  pattern?: string;
+  enum?: string[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  properties?: Record<string, SchemaNode>;
+  propertyNames?: SchemaNode;
+  items?: SchemaNode;
+}
+const defs = (brandsSchema as { $defs: Record<string, SchemaNode> }).$defs;
+const brandProps = defs.brand?.properties ?? {};
+const need = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`schema/brands.schema.json has no ${what}`);
+  return value;
+};
+// Read from the schema, so these checks can never disagree with `gen validate`.
+const ID = new RegExp(need(brandProps.id?.pattern, "brand id pattern"));
+const COLOUR = new RegExp(need(brandProps.themeColor?.pattern, "themeColor pattern"));
+const DEFAULT_COLOUR = String(brandProps.themeColor?.default ?? "#00bbff");
+const HOST = new RegExp(need(defs.host?.pattern, "host pattern"));
+const CURRENCY = new RegExp(need(defs.currency?.pattern, "currency pattern"));
+const GAME_KEY = new RegExp(need(brandProps.games?.propertyNames?.pattern, "game key pattern"));
+const NAME_MAX = brandProps.name?.maxLength ?? 60;
+export const SALES_AREAS: readonly string[] = need(defs.salesAreaId?.enum, "sales areas");
+export const LANGUAGES: readonly string[] = need(defs.language?.enum, "languages");
+
+/**
+ * What a new area gets when the command line does not say: the market's usual languages (first =
+ * default), payment regions and local currency. Generic areas have no currency of their own.
+ */
+export const AREA_DEFAULTS: Record<string, { languages: string[]; regions: string[]; currency?: string }> = {
+  universal: { languages: ["en"], regions: ["GLOBAL", "US"] },
+  eru: { languages: ["en", "de", "fr", "es", "it"], regions: ["DE", "FR", "NL"], currency: "EUR" },
+  sea: { languages: ["en", "id", "ms", "th", "vi"], regions: ["PH", "MY", "SG", "ID", "TH", "VN"] },
+  ja: { languages: ["ja", "en"], regions: ["JP"], currency: "JPY" },
+  kr: { languages: ["ko", "en"], regions: ["KR"], currency: "KRW" },
+  twhk: { languages: ["zh-tw", "zh-cn", "en"], regions: ["TW", "HK"], currency: "TWD" },
+  hk: { languages: ["zh-tw", "en"], regions: ["HK"], currency: "HKD" },
+  codapay: { languages: ["en", "ms"], regions: ["MY", "SG", "PH", "ID", "TH", "VN"] },
+  useuro: { languages: ["en", "es", "fr", "de"], regions: ["US", "FR", "DE"] },
+  ru: { languages: ["ru", "en"], regions: ["RU"], currency: "RUB" },
+  mea: { languages: ["ar", "en"], regions: ["GLOBAL"] },
+  dragon: { languages: ["zh-cn", "zh-tw"], regions: ["GLOBAL"], currency: "CNY" },
+};
+
+// ——— parsing answers (flags and prompts share these) ———
+
+const list = (raw: string) =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function oneOf(what: string, value: string, allowed: readonly string[]): string {
+  if (allowed.includes(value)) return value;
+  throw new ArgumentError(`'${value}' is not a ${what}`, didYouMean(value, allowed) ?? listHint(allowed, 20));
+}
+
+export function parseId(raw: string): string {
+  const id = raw.trim();
+  if (!ID.test(id)) {
+    throw new ArgumentError(
+      `'${id}' is not a valid brand id`,
+      "use 3 to 40 lower-case letters, digits and dashes, starting with a letter (e.g. 'nova'); it names the brand's folder and preview hosts",
+    );
+  }
+  return id;
+}
+
+export function parseName(raw: string, field = "name", max = NAME_MAX): string {
+  const name = raw.trim();
+  if (!name) throw new ArgumentError(`the ${field} is empty`);
+  if (name.length > max) throw new ArgumentError(`the ${field} has ${name.length} characters`, `keep it to ${max}`);
+  return name;
+}
+
+export function parseColour(raw: string): string {
+  const colour = raw.trim();
+  const withHash = colour.startsWith("#") ? colour : `#${colour}`;
+  if (!COLOUR.test(withHash)) throw new ArgumentError(`'${colour}' is not a colour`, `write it as #rrggbb, e.g. ${DEFAULT_COLOUR}`);
+  return withHash.toLowerCase();
+}
+
+export function parseCurrency(raw: string): string {
+  const currency = raw.trim().toUpperCase();
+  if (!CURRENCY.test(currency)) throw new ArgumentError(`'${raw.trim()}' is not a currency`, "use an ISO 4217 code, e.g. USD, EUR, JPY");
+  return currency;
+}
+
+export function parseHosts(raw: string, demo = false): string[] {
+  const hosts = list(raw.toLowerCase());
+  if (!demo && hosts.length === 0) throw new ArgumentError("at least one production host is needed");
+  for (const host of hosts) {
+    if (!HOST.test(host)) {
+      throw new ArgumentError(`'${host}' is not a host name`, "a host name only: no scheme, port or path (e.g. pay.nova.example)");
+    }
+    if (demo && !host.includes("demo")) {
+      throw new ArgumentError(`demo host '${host}' does not contain 'demo'`, "the storefront knows demo mode by 'demo' in its host name");
+    }
+  }
+  return [...new Set(hosts)];
+}
+
+export function parseAreas(raw: string): string[] {
+  const areas = list(raw.toLowerCase()).map((a) => oneOf("sales area", a, SALES_AREAS));
+  if (areas.length === 0) throw new ArgumentError("at least one sales area is needed", listHint(SALES_AREAS, 20));
+  return [...new Set(areas)];
+}
+
+export function parseLanguages(raw: string): string[] {
+  const langs = list(raw.toLowerCase()).map((l) => oneOf("language", l, LANGUAGES));
+  if (langs.length === 0) throw new ArgumentError("at least one language is needed", listHint(LANGUAGES, 20));
+  return [...new Set(langs)];
+}
+
+export interface GameDraft {
+  key: string;
+  name: string;
+  /** Empty: the first area that has no game yet. */
+  area?: string;
+}
+
+/** `key[:Display name][@area]`, comma-separated, e.g. `starfall:Starfall Legends@sea,tidecall`. */
+export function parseGames(raw: string): GameDraft[] {
+  const games = list(raw).map((entry) => {
+    const at = /@([a-z]+)$/i.exec(entry);
+    const area = at?.[1] ? oneOf("sales area", at[1].toLowerCase(), SALES_AREAS) : undefined;
+    const body = at ? entry.slice(0, at.index) : entry;
+    const colon = body.indexOf(":");
+    const key = (colon < 0 ? body : body.slice(0, colon)).trim();
+    if (!GAME_KEY.test(key)) {
+      throw new ArgumentError(
+        `'${key}' is not a valid game key`,
+        "use up to 32 lower-case letters, digits, '-' and '_', starting with a letter",
+      );
+    }
+    const name = colon < 0 ? titleCase(key) : parseName(body.slice(colon + 1), `name of game '${key}'`);
+    return { key, name, ...(area ? { area } : {}) };
+  });
+  if (games.length === 0) throw new ArgumentError("at least one game is needed", "e.g. --games 'starfall:Starfall Legends'");
+  const seen = new Set<string>();
+  for (const g of games) {
+    if (seen.has(g.key)) throw new ArgumentError(`game '${g.key}' is listed twice`);
+    seen.add(g.key);
+  }
+  return games;
+}
+
+export const titleCase = (key: string) =>
+  key
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+// ——— the draft: answers plus defaults ———
+
+export interface Answers {
+  id: string;
+  name?: string;
+  title?: string;
+  colour?: string;
+  currency?: string;
+  hosts?: string[];
+  demoHosts?: string[];
+  areas?: string[];
+  languages?: string[];
+  games?: GameDraft[];
+}
+
+export interface BrandDraft {
+  id: string;
+  name: string;
+  title: string;
+  colour: string;
+  currency: string;
+  copyright: string;
+  hosts: string[];
+  demoHosts: string[];
+  areas: { id: string; languages: string[]; regions: string[]; currency?: string; loginClientId: string }[];
+  games: { key: string; name: string; area: string; clientIds: { android: string; ios: string; web: string } }[];
+  /** Fields filled with placeholders rather than given: marked TODO in the entry. */
+  placeholders: Set<"hosts" | "demoHosts">;
+}
+
+/** Default game keys: the brand id (shortened to a game key), with the area when there are several. */
+function defaultGames(id: string, name: string, areas: string[]): GameDraft[] {
+  const key = (suffix: string) => {
+    const room = 32 - suffix.length;
+    return `${id.slice(0, room).replace(/-+$/, "")}${suffix}`;
+  };
+  if (areas.length === 1) return [{ key: key(""), name, area: areas[0] }];
+  return areas.map((area) => ({ key: key(`-${area}`), name: `${name} (${area})`, area }));
+}
+
+/**
+ * Fills what the answers leave open. `usedClientIds` are every client id already in the file:
+ * new ones continue the file's numbering (brand block ×1,000,000, game ×1,000, platform 1–3) and
+ * never reuse one.
+ */
+export function draftBrand(answers: Answers, usedClientIds: ReadonlySet<string>, year: number): BrandDraft {
+  const { id } = answers;
+  const name = answers.name ?? titleCase(id);
+  const areaIds = answers.areas ?? ["universal"];
+  const currency = answers.currency ?? AREA_DEFAULTS[areaIds[0] ?? ""]?.currency ?? "USD";
+  const areas = areaIds.map((area) => {
+    const usual = AREA_DEFAULTS[area] ?? { languages: ["en"], regions: ["GLOBAL"] };
+    const own = usual.currency && usual.currency !== currency ? { currency: usual.currency } : {};
+    return {
+      id: area,
+      ...own,
+      languages: answers.languages ?? usual.languages,
+      regions: usual.regions,
+      loginClientId: `${id}-login-${area}`,
+    };
+  });
+
+  const wanted = answers.games ?? defaultGames(id, name, areaIds);
+  const withGame = new Set(wanted.flatMap((g) => (g.area ? [g.area] : [])));
+  const games = wanted.map((g) => {
+    let area = g.area;
+    if (!area) {
+      area = areaIds.find((a) => !withGame.has(a)) ?? areaIds[0] ?? "universal";
+      withGame.add(area);
+    }
+    return { key: g.key, name: g.name, area, clientIds: { android: "", ios: "", web: "" } };
+  });
+
+  const numeric = [...usedClientIds].filter((c) => /^[0-9]{1,15}$/.test(c)).map(Number);
+  let block = Math.floor(Math.max(0, ...numeric) / 1_000_000) + 1;
+  const taken = new Set(usedClientIds);
+  const free = (n: number) => !taken.has(String(n));
+  while (!games.every((_, g) => [1, 2, 3].every((p) => free(block * 1_000_000 + (g + 1) * 1000 + p)))) block++;
+  games.forEach((game, g) => {
+    const base = block * 1_000_000 + (g + 1) * 1000;
+    game.clientIds = { android: String(base + 1), ios: String(base + 2), web: String(base + 3) };
+  });
+
+  const placeholders = new Set<"hosts" | "demoHosts">();
+  if (!answers.hosts) placeholders.add("hosts");
+  if (!answers.demoHosts) placeholders.add("demoHosts");
+  return {
+    id,
+    name,
+    title: answers.title ?? `${name} Top-up Center`.slice(0, 120),
+    colour: answers.colour ?? DEFAULT_COLOUR,
+    currency,
+    copyright: `© ${year} ${name}`,
+    hosts: answers.hosts ?? [`pay.${id}.example`],
+    demoHosts: answers.demoHosts ?? [`pay-demo.${id}.example`],
+    areas,
+    games,
+    placeholders,
+  };
+}
+
+/** The brand as plain data, exactly as the rendered YAML must read back. */
+export function draftData(d: BrandDraft): Record<string, unknown> {
+  const site = `${d.id}.example`;
+  return {
+    id: d.id,
+    name: d.name,
+    title: d.title,
+    themeColor: d.colour,
+    currency: d.currency,
+    copyright: d.copyright,
+    links: { privacy: `https://${site}/privacy`, terms: `https://${site}/terms` },
+    support: { url: `https://${site}/support` },
+    hosts: { production: d.hosts, ...(d.demoHosts.length ? { demo: d.demoHosts } : {}) },
+    api: {
+      production: { primary: `https://api.${site}`, tracking: `https://track.${site}` },
+      demo: { primary: `https://api-demo.${site}`, tracking: `https://track-demo.${site}` },
+    },
+    areas: Object.fromEntries(
+      d.areas.map((a) => [
+        a.id,
+        {
+          ...(a.currency ? { currency: a.currency } : {}),
+          languages: a.languages,
+          defaultLanguage: a.languages[0],
+          regions: a.regions,
+          loginClientId: a.loginClientId,
+        },
+      ]),
+    ),
+    login: {},
+    tracking: { appId: `${d.id}-web`, eventId: "1" },
+    games: Object.fromEntries(d.games.map((g) => [g.key, { name: g.name, clientIdMap: g.clientIds, area: g.area }])),
+    defaultGame: d.games[0]?.key,
+  };
+}
+
+// ——— rendering ———
+
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
+
+/** A YAML scalar: plain when that reads back as the same string, else JSON-style double quotes. */
+export function scalar(s: string): string {
+  const plain = /^[A-Za-z][A-Za-z0-9 ._/@+:()-]*$/.test(s) && !/: |:$| #|\s$/.test(s) && !RESERVED.test(s);
+  return plain ? s : JSON.stringify(s);
+}
+const flowList = (items: string[]) => `[${items.map(scalar).join(", ")}]`;
+
+export interface Layout {
+  /** Column of the `-` of a brand entry. */
+  dash: number;
+  /** Column of the keys of a brand entry (after the `-`). */
+  key: number;
+  /** Indentation step of nested maps. */
+  step: number;
+}
+
+/** The entry as YAML lines, in the file's indentation, with a comment above it. */
+export function renderBrand(d: BrandDraft, layout: Layout): string {
+  const data = draftData(d);
+  const pad = (level: number) => " ".repeat(layout.key + layout.step * level);
+  const todo = "  # TODO: the publisher's real value";
+  const lines: string[] = [];
+  const line = (level: number, text: string, placeholder = false) => lines.push(`${pad(level)}${text}${placeholder ? todo : ""}`);
+  const links = data.links as { privacy: string; terms: string };
+  const api = data.api as Record<"production" | "demo", { primary: string; tracking: string }>;
+
+  lines.push(
+    `${" ".repeat(layout.dash)}# ${d.name}: added by \`gen new-brand\`. Replace every value marked TODO, then run \`gen validate\`.`,
+  );
+  lines.push(
+    `${" ".repeat(layout.dash)}# docs/brands-reference.md describes every field (icon, login providers, features, layout, legal…).`,
+  );
+  lines.push(`${" ".repeat(layout.dash)}-${" ".repeat(layout.key - layout.dash - 1)}id: ${scalar(d.id)}`);
+  line(0, `name: ${scalar(d.name)}`);
+  line(0, `title: ${scalar(d.title)}`);
+  line(0, `themeColor: ${scalar(d.colour)}`);
+  line(0, `currency: ${scalar(d.currency)}`);
+  line(0, `copyright: ${scalar(d.copyright)}`);
+  line(0, "links:");
+  line(1, `privacy: ${scalar(links.privacy)}`, true);
+  line(1, `terms: ${scalar(links.terms)}`, true);
+  line(0, "support:");
+  line(1, `url: ${scalar((data.support as { url: string }).url)}`, true);
+  line(0, "hosts:");
+  line(1, `production: ${flowList(d.hosts)}`, d.placeholders.has("hosts"));
+  if (d.demoHosts.length) line(1, `demo: ${flowList(d.demoHosts)}`, d.placeholders.has("demoHosts"));
+  line(0, "api:");
+  for (const mode of ["production", "demo"] as const) {
+    line(1, `${mode}:`);
+    line(2, `primary: ${scalar(api[mode].primary)}`, true);
+    line(2, `tracking: ${scalar(api[mode].tracking)}`, true);
+  }
+  line(0, "areas:");
+  for (const a of d.areas) {
+    line(1, `${a.id}:`);
+    if (a.currency) line(2, `currency: ${scalar(a.currency)}`);
+    line(2, `languages: ${flowList(a.languages)}`);
+    line(2, `defaultLanguage: ${scalar(a.languages[0] ?? "en")}`);
+    line(2, `regions: ${flowList(a.regions)}`);
+    line(2, `loginClientId: ${scalar(a.loginClientId)}`, true);
+  }
+  line(0, "# Sign-in providers (google, apple, facebook, vk, twitter, huawei) are offered once configured here.");
+  line(0, "login: {}");
+  line(0, "tracking:");
+  line(1, `appId: ${scalar(`${d.id}-web`)}`, true);
+  line(1, `eventId: ${scalar("1")}`, true);
+  line(0, "games:");
+  for (const g of d.games) {
+    line(1, `${g.key}:`);
+    line(2, `name: ${scalar(g.name)}`);
+    const ids = g.clientIds;
+    line(2, `clientIdMap: { android: ${scalar(ids.android)}, ios: ${scalar(ids.ios)}, web: ${scalar(ids.web)} }`, true);
+    line(2, `area: ${scalar(g.area)}`);
+  }
+  line(0, `defaultGame: ${scalar(String(data.defaultGame))}`);
+  return `${lines.join("\n")}\n`;
+}
+
+// ——— inserting ———
+
+export interface Insertion {
+  text: string;
+  /** Offset in the original text where the entry went in. */
+  offset: number;
+  /** 1-based line of the entry's first line in the new text. */
+  line: number;
+  inserted: string;
+}
+
+/** How the file lays out its brands: the dash column and the nesting step of the first brand. */
+export function detectLayout(text: string): { layout: Layout; end: number } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  const root = doc.contents;
+  const brands = isMap(root) ? root.get("brands", true) : undefined;
+  if (!isSeq(brands) || brands.flow || brands.items.length === 0) {
+    throw new ArgumentError(
+      "the config has no block list of brands to add to",
+      "brands.yaml needs `brands:` followed by entries that start with '- ' on their own lines",
+    );
+  }
+  const first = brands.items[0] as YAMLMap | undefined;
+  const last = brands.items[brands.items.length - 1] as YAMLMap | undefined;
+  if (!isMap(first) || !isMap(last) || !first.range || !last.range) {
+    throw new ArgumentError("the brands list holds something other than brand entries", "run `gen validate` and fix it first");
+  }
+  const keyCol = lineCounter.linePos(first.range[0]).col - 1;
+  const lineStart = text.lastIndexOf("\n", first.range[0] - 1) + 1;
+  const before = text.slice(lineStart, first.range[0]);
+  const dash = before.indexOf("-");
+  if (dash < 0 || before.trim() !== "-") {
+    throw new ArgumentError("the first brand does not start with '- ' on its own line", "write each brand as '- id: …' on its own line");
+  }
+  let step = 2;
+  for (const pair of first.items) {
+    if (isMap(pair.value) && !pair.value.flow && pair.value.range && isScalar(pair.key)) {
+      const nested = lineCounter.linePos(pair.value.range[0]).col - 1 - keyCol;
+      if (nested > 0) step = nested;
+      break;
+    }
+  }
+  return { layout: { dash, key: keyCol, step: Math.min(step, 8) }, end: last.range[1] };
+}
+
+/**
+ * Inserts `entry` after the last brand (and after comment lines indented as part of it), with one
+ * blank line before it. Every byte of the original text is kept, in order.
+ */
+export function insertBrand(text: string, render: (layout: Layout) => string): Insertion {
+  const { layout, end } = detectLayout(text);
+  let offset = end;
+  // The value ends mid-line only when the file ends without a newline.
+  if (offset > 0 && text[offset - 1] !== "\n") offset = text.indexOf("\n", offset) < 0 ? text.length : text.indexOf("\n", offset) + 1;
+  for (let pos = offset; pos < text.length; ) {
+    const nl = text.indexOf("\n", pos);
+    const lineEnd = nl < 0 ? text.length : nl + 1;
+    const lineText = text.slice(pos, lineEnd);
+    const indent = lineText.length - lineText.trimStart().length;
+    if (lineText.trim() === "") {
+      pos = lineEnd;
+      continue;
+    }
+    if (lineText.trimStart().startsWith("#") && indent > layout.dash) {
+      offset = lineEnd;
+      pos = lineEnd;
+      continue;
+    }
+    break;
+  }
+  const needsNewline = offset > 0 && text[offset - 1] !== "\n";
+  // A file saved with Windows line ends keeps them.
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const inserted = `${needsNewline ? "\n" : ""}\n${render(layout)}`.replace(/\n/g, eol);
+  const newText = text.slice(0, offset) + inserted + text.slice(offset);
+  const line = text.slice(0, offset).split("\n").length + (needsNewline ? 2 : 1);
+  return { text: newText, offset, line, inserted };
+}

@@ -1,0 +1,119 @@
+// `gen docs`: writes docs/brands-reference.md (from the brands JSON Schema) and docs/api.md (from the
+// API contract), or with --check fails when the committed files differ from what the schemas give.
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import type { Command } from "commander";
+import type { Io } from "./cli.ts";
+import type { Format } from "./diagnostics.ts";
+import { emitApiReference } from "./emit/docs-api.ts";
+import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
+import { paths } from "./paths.ts";
+import { formatOption, style } from "./terminal.ts";
+
+export interface DocFile {
+  /** Relative to the docs folder. */
+  path: string;
+  contents: string;
+  source: string;
+}
+
+export async function generateDocs(): Promise<DocFile[]> {
+  const schema = JSON.parse(await readFile(paths.brandsSchema, "utf8")) as SchemaNode;
+  return [
+    { path: "brands-reference.md", contents: emitBrandsReference(schema), source: "schema/brands.schema.json" },
+    { path: "api.md", contents: emitApiReference(), source: "schema/api/" },
+  ];
+}
+
+export interface DocsOptions {
+  check?: boolean;
+  out?: string;
+  format?: Format;
+}
+
+/** First line where two texts differ (1-based), for a useful drift message. */
+function firstDifference(a: string, b: string): number {
+  const x = a.split("\n");
+  const y = b.split("\n");
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i + 1;
+}
+
+export async function runDocs(opts: DocsOptions, io: Io): Promise<number> {
+  const dir = opts.out ?? join(paths.root, "docs");
+  const show = (file: string) => relative(process.cwd(), file) || file;
+  const s = style(io.color ?? false);
+  const files = await generateDocs();
+  if (!opts.check) {
+    await mkdir(dir, { recursive: true });
+    for (const f of files) {
+      const target = join(dir, f.path);
+      const old = await readFile(target, "utf8").catch(() => undefined);
+      if (old === f.contents) {
+        io.out(`  ${show(target)} unchanged\n`);
+        continue;
+      }
+      const temp = `${target}.${process.pid}.tmp`;
+      await writeFile(temp, f.contents);
+      await rename(temp, target);
+      io.out(`  ${show(target)} ${s.green("written")} from ${f.source}\n`);
+    }
+    return 0;
+  }
+
+  const drift: { file: string; line: number; source: string; missing: boolean }[] = [];
+  for (const f of files) {
+    const target = join(dir, f.path);
+    const old = await readFile(target, "utf8").catch(() => undefined);
+    if (old !== f.contents) {
+      drift.push({
+        file: show(target),
+        line: old === undefined ? 1 : firstDifference(old, f.contents),
+        source: f.source,
+        missing: old === undefined,
+      });
+    }
+  }
+  const format = opts.format ?? "text";
+  const what = (d: (typeof drift)[number]) =>
+    d.missing
+      ? `${d.file} is missing; run \`npx gen docs\``
+      : `${d.file} differs from ${d.source} from line ${d.line}; run \`npx gen docs\` and commit it`;
+  if (format === "json")
+    io.out(
+      `${JSON.stringify(
+        drift.map((d) => ({ ...d, message: what(d) })),
+        null,
+        2,
+      )}\n`,
+    );
+  else if (format === "github") {
+    for (const d of drift) io.out(`::error file=${d.file},line=${d.line},title=docs-out-of-date::${what(d)}\n`);
+  } else if (drift.length === 0) io.out(`${files.map((f) => show(join(dir, f.path))).join(", ")}: up to date\n`);
+  else for (const d of drift) io.out(`${d.file}:${d.line}: ${s.red("error")}[docs-out-of-date]: ${what(d)}\n`);
+  return drift.length ? 1 : 0;
+}
+
+export function docsCommand(cmd: Command, io: Io, done: (code: number) => void): Command {
+  return cmd
+    .description("Write docs/brands-reference.md and docs/api.md from the schemas, or check that they are up to date.")
+    .option("--check", "write nothing; exit 1 when a committed file differs from what the schemas give (CI)")
+    .option("--out <dir>", "docs folder (default: docs/ of this repository)")
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      `
+Both files are generated: edit schema/brands.schema.json or schema/api/*.json (descriptions,
+examples), then run gen docs and commit the result. A test runs gen docs --check.
+
+Examples:
+  gen docs
+  gen docs --check --format github
+
+Exit codes: 0 written or up to date, 1 out of date (--check), 2 usage error.`,
+    )
+    .action(async (opts: DocsOptions) => {
+      done(await runDocs(opts, io));
+    });
+}

@@ -1,0 +1,215 @@
+// `gen deploy-config --nginx`: an nginx configuration serving a built dist/ as the Node server
+// (server/sites.ts) does — every production, demo and preview host to its brand's folder, the shared
+// hashed assets long-cached (their precompressed copies sent as they are), pages revalidated, the
+// same security headers and CSPs (server/http-policy.ts), unknown hosts answered with the
+// unknown-host page, and the platform's paths proxied to the platform. With TLS, plain HTTP only
+// moves known hosts to HTTPS, and every HTTPS answer carries HSTS. Pure: dist/'s content comes in.
+import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../server/http-policy.ts";
+
+export interface NginxOptions {
+  /** Where dist/ is on the server (absolute). */
+  distRoot: string;
+  /** The platform's address: http(s)://host[:port], no path. */
+  upstream: string;
+  /** Also proxy the brands' own API hosts (their `api` origins) to the platform: a sandbox or staging deploy. */
+  apiHosts: string[];
+  /** Port of plain HTTP. */
+  listen: number;
+  /** Listen on this address only (e.g. 127.0.0.1 or ::1); every address when absent. */
+  address?: string;
+  /** HTTPS on this port with this certificate and key (PEM files). */
+  tls?: { listen: number; certificate: string; key: string };
+  pidFile: string;
+  errorLog: string;
+  accessLog: string;
+}
+
+export interface NginxSite {
+  /** host → brand id (the generator's host map, as in dist/hosts.json). */
+  hosts: Record<string, { brand: string }>;
+  /** brand id → its index.html and its other HTML pages (path in the brand's folder, `/`-separated → HTML). */
+  pages: Record<string, { index: string; others: Record<string, string> }>;
+  /** dist/unknown-host.html */
+  unknownHost: string;
+}
+
+/** An nginx string: quoted, and refused when nginx would read a variable or an escape in it. */
+export function nginxString(value: string): string {
+  const control = [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (control || /[\\"$]/.test(value)) throw new Error(`cannot be written into an nginx configuration: ${JSON.stringify(value)}`);
+  return `"${value}"`;
+}
+
+/** Every header of a response kind, as `add_header … always;` (errors too), plus HSTS over HTTPS. */
+function headers(kind: ResponseKind, html: string, tls: boolean): string[] {
+  const all = { ...responseHeaders(kind, html), ...(tls ? HSTS : {}) };
+  return Object.entries(all).map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`);
+}
+
+function block(opener: string, body: string[]): string[] {
+  return [`${opener} {`, ...body.map((line) => (line ? `    ${line}` : line)), "}"];
+}
+
+const at = (opts: NginxOptions, port: number) => {
+  if (!opts.address) return String(port);
+  return opts.address.includes(":") ? `[${opts.address}]:${port}` : `${opts.address}:${port}`;
+};
+
+/** Where the storefront and API servers listen: HTTPS when configured (then plain HTTP only redirects), else HTTP. */
+const serving = (opts: NginxOptions, extra = "") =>
+  opts.tls ? `listen ${at(opts, opts.tls.listen)} ssl http2${extra};` : `listen ${at(opts, opts.listen)}${extra};`;
+
+/** The platform address for `proxy_pass` and its upstream block. */
+export function upstreamOf(url: string): { scheme: "http" | "https"; hostPort: string; hostname: string } {
+  const u = new URL(url);
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`the upstream must be http:// or https://, not ${u.protocol}`);
+  if (u.pathname !== "/" || u.search || u.hash || u.username || u.password)
+    throw new Error("the upstream is an address only (scheme, host, port): no path, query or credentials");
+  const scheme = u.protocol === "https:" ? "https" : "http";
+  const port = u.port || (scheme === "https" ? "443" : "80");
+  return { scheme, hostPort: `${u.hostname}:${port}`, hostname: u.hostname.replace(/^\[|\]$/g, "") };
+}
+
+function proxy(prefix: string, opts: NginxOptions): string[] {
+  const { scheme, hostname } = upstreamOf(opts.upstream);
+  return block(`location ^~ ${prefix}`, [
+    `proxy_pass ${scheme}://platform;`,
+    ...(scheme === "https" ? ["proxy_ssl_server_name on;", `proxy_ssl_name ${nginxString(hostname)};`] : []),
+    "proxy_http_version 1.1;",
+    'proxy_set_header Connection "";',
+    // The Host the browser asked for, port included: the platform builds its absolute links from it.
+    "proxy_set_header Host $http_host;",
+    // Appends the connecting address to what the client sent; the platform (TRUST_PROXY) reads the last one.
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    "proxy_set_header X-Forwarded-Proto $scheme;",
+    "proxy_set_header X-Forwarded-Host $http_host;",
+    ...(opts.tls ? [`add_header strict-transport-security ${nginxString(HSTS["strict-transport-security"])} always;`] : []),
+  ]);
+}
+
+function brandServer(brand: string, hosts: string[], site: NginxSite, opts: NginxOptions): string[] {
+  const pages = site.pages[brand];
+  if (!pages) throw new Error(`dist/ has no pages for brand '${brand}'`);
+  const tls = Boolean(opts.tls);
+  return block("server", [
+    serving(opts),
+    `server_name ${hosts.join(" ")};`,
+    `root ${nginxString(`${opts.distRoot}/brands/${brand}`)};`,
+    "",
+    "# Shared, hashed assets: cached for a year; the build's .gz copy is sent as it is.",
+    ...block("location ^~ /assets/", [
+      `root ${nginxString(`${opts.distRoot}/app`)};`,
+      "gzip_static on;",
+      ...headers("asset", "", tls),
+      "try_files $uri @missing_asset;",
+    ]),
+    "# Not a file of this build (yet): not cached, so the file is fetched once it is deployed.",
+    ...block("location @missing_asset", [...headers("brandFile", "", tls), "return 404;"]),
+    "",
+    "# The platform's paths.",
+    ...API_PREFIXES.flatMap((prefix) => proxy(prefix, opts)),
+    "",
+    "# Every client-side route is the brand's page.",
+    ...block("location @page", [...headers("page", pages.index, tls), "try_files /index.html =404;"]),
+    ...block("location = /index.html", headers("page", pages.index, tls)),
+    ...block("location = /sw.js", headers("worker", "", tls)),
+    ...Object.entries(pages.others)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([file, html]) => block(`location = ${nginxString(`/${file}`)}`, headers("popupPage", html, tls))),
+    ...block("location /", [...headers("brandFile", "", tls), "try_files $uri @page;"]),
+  ]);
+}
+
+/** Enough room in nginx's server-name hash for every host (nginx refuses to start when it is too small). */
+function hashSize(names: number): number {
+  let size = 512;
+  while (size < names * 2) size *= 2;
+  return size;
+}
+
+export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
+  const byBrand = new Map<string, string[]>();
+  for (const [host, { brand }] of Object.entries(site.hosts).sort(([a], [b]) => a.localeCompare(b))) {
+    byBrand.set(brand, [...(byBrand.get(brand) ?? []), host]);
+  }
+  const known = [...Object.keys(site.hosts), ...opts.apiHosts].sort();
+  const tls = opts.tls;
+  const port = tls && tls.listen !== 443 ? `:${tls.listen}` : "";
+  const http: string[] = [
+    "types {",
+    "    text/html html;",
+    "    text/css css;",
+    "    text/javascript js mjs;",
+    "    application/json json;",
+    "    application/manifest+json webmanifest;",
+    "    image/svg+xml svg;",
+    "    image/png png;",
+    "    text/plain txt;",
+    "}",
+    "default_type application/octet-stream;",
+    `access_log ${nginxString(opts.accessLog)};`,
+    "sendfile on;",
+    "server_tokens off;",
+    "charset utf-8;",
+    "charset_types text/css text/javascript application/json application/manifest+json image/svg+xml text/plain;",
+    "# Pages and what the build did not precompress; hashed assets go out as their .gz copies.",
+    "gzip on;",
+    "gzip_vary on;",
+    "gzip_min_length 512;",
+    "gzip_types text/css text/javascript application/json application/manifest+json image/svg+xml text/plain;",
+    "server_names_hash_bucket_size 128;",
+    `server_names_hash_max_size ${hashSize(known.length)};`,
+    ...(tls
+      ? [
+          `ssl_certificate ${nginxString(tls.certificate)};`,
+          `ssl_certificate_key ${nginxString(tls.key)};`,
+          "ssl_protocols TLSv1.2 TLSv1.3;",
+          "ssl_session_cache shared:storefront_tls:10m;",
+          "ssl_session_timeout 1d;",
+        ]
+      : []),
+    "",
+    ...block("upstream platform", [`server ${upstreamOf(opts.upstream).hostPort};`, "keepalive 16;"]),
+    "",
+    "# A host no brand has: the unknown-host page, with status 404.",
+    ...block("server", [
+      `listen ${at(opts, opts.listen)} default_server;`,
+      ...(tls ? [`listen ${at(opts, tls.listen)} ssl http2 default_server;`] : []),
+      "server_name _;",
+      `root ${nginxString(opts.distRoot)};`,
+      "error_page 404 /unknown-host.html;",
+      ...block("location = /unknown-host.html", ["internal;", ...headers("unknownHost", site.unknownHost, false)]),
+      ...block("location /", ["return 404;"]),
+    ]),
+    ...(tls
+      ? [
+          "",
+          "# Plain HTTP: every known host moves to HTTPS (308 keeps the method and body of an API call).",
+          ...block("server", [
+            `listen ${at(opts, opts.listen)};`,
+            `server_name ${known.join(" ")};`,
+            `return 308 https://$host${port}$request_uri;`,
+          ]),
+        ]
+      : []),
+    ...(opts.apiHosts.length
+      ? [
+          "",
+          "# The brands' API hosts, answered by this platform (a sandbox or staging deploy).",
+          ...block("server", [serving(opts), `server_name ${opts.apiHosts.join(" ")};`, ...proxy("/", opts)]),
+        ]
+      : []),
+    ...[...byBrand].flatMap(([brand, hosts]) => ["", ...brandServer(brand, hosts, site, opts)]),
+  ];
+  return [
+    "# Generated by `gen deploy-config --nginx` from brands.yaml and the built dist/: regenerate after every `gen build`; do not edit.",
+    "worker_processes auto;",
+    `pid ${nginxString(opts.pidFile)};`,
+    `error_log ${nginxString(opts.errorLog)} warn;`,
+    "",
+    ...block("events", ["worker_connections 1024;"]),
+    "",
+    ...block("http", http),
+    "",
+  ].join("\n");
+}

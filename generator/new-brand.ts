@@ -1,0 +1,280 @@
+// `gen new-brand`: adds a valid brand skeleton to brands.yaml from flags or prompts. The new entry is
+// inserted as text (every other byte of the file stays as it was), checked by the same validation as
+// `gen validate`, and written atomically; anything invalid or clashing leaves the file untouched.
+import { randomBytes } from "node:crypto";
+import { chmod, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { type Command, Option } from "commander";
+import jsYaml from "js-yaml";
+import {
+  type Answers,
+  AREA_DEFAULTS,
+  ArgumentError,
+  draftBrand,
+  draftData,
+  insertBrand,
+  parseAreas,
+  parseColour,
+  parseCurrency,
+  parseGames,
+  parseHosts,
+  parseId,
+  parseLanguages,
+  parseName,
+  renderBrand,
+  titleCase,
+} from "./brand-skeleton.ts";
+import type { Io } from "./cli.ts";
+import { type Diagnostic, type Format, formatDiagnostics } from "./diagnostics.ts";
+import { UnreadableFileError } from "./load.ts";
+import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
+import { formatOption, plural, style } from "./terminal.ts";
+import { validateText } from "./validate.ts";
+
+export interface NewBrandOptions {
+  name?: string;
+  title?: string;
+  colour?: string;
+  color?: string;
+  currency?: string;
+  hosts?: string;
+  demoHosts?: string;
+  areas?: string;
+  languages?: string;
+  games?: string;
+  /** Never prompt, even on a terminal: missing values get their defaults. */
+  prompt?: boolean;
+  dryRun?: boolean;
+  format?: Format;
+}
+
+const DEFAULT_FILE = "brands.yaml";
+
+const EXAMPLES = `
+Examples:
+  gen new-brand nova                      # prompts for the rest on a terminal
+  gen new-brand nova --name "Nova Games" --colour "#ff6a00" --hosts pay.nova.example \\
+      --areas sea,ja --games "starfall:Starfall Legends@sea,moonrise@ja" --no-prompt
+  gen new-brand nova --dry-run            # print the entry, write nothing
+  gen new-brand config/brands.yaml        # another file; the id is prompted for
+
+Values left out get defaults: each area's usual languages, regions and currency; hosts, links,
+API hosts and client ids on <id>.example, marked TODO in the file.
+
+Exit codes: 0 added, 1 the result would be invalid (a clash, or the file has errors already;
+nothing is written), 2 usage error, bad value or unreadable file.`;
+
+export function newBrandCommand(cmd: Command, io: Io, done: (code: number) => void): Command {
+  return cmd
+    .description("Add a brand skeleton to brands.yaml (flags, or prompts on a terminal), keeping the rest of the file as it is.")
+    .argument("[id]", "brand id: lower-case letters, digits and dashes (prompted for on a terminal when left out)")
+    .argument("[file]", "config file", DEFAULT_FILE)
+    .option("--name <name>", "display name (default: from the id)")
+    .option("--title <title>", "browser page title (default: '<name> Top-up Center')")
+    .option("--colour <#rrggbb>", "brand colour (default: the schema's #00bbff)")
+    .addOption(new Option("--color <#rrggbb>", "same as --colour").hideHelp())
+    .option("--currency <code>", "default currency (default: the first area's, else USD)")
+    .option("--hosts <list>", "production hosts, comma-separated (default: pay.<id>.example)")
+    .option("--demo-hosts <list>", "demo hosts, each containing 'demo' (default: pay-demo.<id>.example)")
+    .option("--areas <list>", `sales areas, comma-separated (default: universal; one of ${Object.keys(AREA_DEFAULTS).join(", ")})`)
+    .option("--languages <list>", "languages of every area, first = default (default: each area's usual languages)")
+    .option("--games <list>", "games as key[:Name][@area], comma-separated (default: one per area, named after the brand)")
+    .option("--no-prompt", "never prompt; missing values get their defaults")
+    .option("--dry-run", "print the entry that would be added and write nothing")
+    .addOption(formatOption())
+    .addHelpText("after", EXAMPLES)
+    .action(async (id: string | undefined, file: string, opts: NewBrandOptions) => {
+      done(await newBrand(id, file, opts, io));
+    });
+}
+
+type Parsed = Omit<Answers, "id"> & { id?: string };
+
+/** Flags → answers; a bad value is an ArgumentError naming its flag. */
+function fromFlags(id: string | undefined, opts: NewBrandOptions): Parsed {
+  const flag = <T>(name: string, raw: string | undefined, parse: (s: string) => T): T | undefined => {
+    if (raw === undefined) return undefined;
+    try {
+      return parse(raw);
+    } catch (err) {
+      if (err instanceof ArgumentError) throw new ArgumentError(`${name}: ${err.message}`, err.hint);
+      throw err;
+    }
+  };
+  return {
+    id: flag("<id>", id, parseId),
+    name: flag("--name", opts.name, (s) => parseName(s)),
+    title: flag("--title", opts.title, (s) => parseName(s, "title", 120)),
+    colour: flag(opts.colour === undefined && opts.color !== undefined ? "--color" : "--colour", opts.colour ?? opts.color, parseColour),
+    currency: flag("--currency", opts.currency, parseCurrency),
+    hosts: flag("--hosts", opts.hosts, (s) => parseHosts(s)),
+    demoHosts: flag("--demo-hosts", opts.demoHosts, (s) => parseHosts(s, true)),
+    areas: flag("--areas", opts.areas, parseAreas),
+    languages: flag("--languages", opts.languages, parseLanguages),
+    games: flag("--games", opts.games, parseGames),
+  };
+}
+
+/** Asks for every value the flags left out; Enter takes the default shown in brackets. */
+async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answers> {
+  io.out("New brand: press Enter to take the value in [brackets].\n");
+  const id = given.id ?? (await p.ask("Brand id (lower-case letters, digits, dashes)", "", parseId));
+  const name = given.name ?? (await p.ask("Display name", titleCase(id), (s) => parseName(s)));
+  const colour = given.colour ?? (await p.ask("Brand colour (#rrggbb)", "#00bbff", parseColour));
+  const areas = given.areas ?? (await p.ask(`Sales areas (${Object.keys(AREA_DEFAULTS).join(", ")})`, "universal", parseAreas));
+  const usual = [...new Set(areas.flatMap((a) => AREA_DEFAULTS[a]?.languages ?? []))];
+  const languages =
+    given.languages ??
+    (await p.ask(
+      areas.length > 1 ? "Languages of every area (Enter: each area's usual ones)" : "Languages, first = default",
+      areas.length > 1 ? "" : usual.join(","),
+      (s) => (s === "" ? undefined : parseLanguages(s)),
+    ));
+  const placeholderHost = `pay.${id}.example`;
+  const hosts = given.hosts ?? (await p.ask("Production hosts, comma-separated", placeholderHost, (s) => parseHosts(s)));
+  const games =
+    given.games ??
+    (await p.ask("Games as key[:Name][@area], comma-separated (Enter: one per area)", "", (s) => (s === "" ? undefined : parseGames(s))));
+  const answers: Answers = { ...given, id, name, colour, areas };
+  // Only a host the operator typed is theirs; the offered default stays a marked placeholder.
+  if (hosts.join(",") !== placeholderHost) answers.hosts = hosts;
+  if (languages) answers.languages = languages;
+  if (games) answers.games = games;
+  return answers;
+}
+
+function clientIdsOf(data: unknown): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: unknown, key?: string) => {
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+    } else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === "clientIdMap" && v && typeof v === "object") for (const c of Object.values(v)) out.add(String(c));
+        else visit(v, k);
+      }
+    } else if (key === "loginClientId") out.add(String(node));
+  };
+  visit(data);
+  return out;
+}
+
+/** Writes next to the target and renames over it, keeping its permissions: readers see the old or the new file, never half. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    await writeFile(temp, text, { flag: "wx" });
+    await chmod(temp, (await stat(file)).mode & 0o7777);
+    await rename(temp, file);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+export async function newBrand(idArg: string | undefined, fileArg: string, opts: NewBrandOptions, io: Io): Promise<number> {
+  // `gen new-brand path/to/brands.yaml` (id prompted): a brand id never holds a dot or a slash.
+  const fileOnly = idArg !== undefined && fileArg === DEFAULT_FILE && /[./\\]/.test(idArg);
+  const id = fileOnly ? undefined : idArg;
+  const file = fileOnly && idArg ? idArg : fileArg;
+  const s = style(io.color ?? false);
+  const format = opts.format ?? "text";
+  const usage = (message: string, hint?: string) => {
+    io.err(`gen new-brand: ${message}\n${hint ? `  ${s.cyan("hint")}: ${hint}\n` : ""}`);
+    return 2;
+  };
+  const refuse = (message: string, diagnostics: Diagnostic[]) => {
+    io.out(formatDiagnostics(diagnostics, format, io.color ?? false));
+    io.err(`gen new-brand: ${message}; ${file} is unchanged.\n`);
+    return 1;
+  };
+
+  let original: string;
+  try {
+    original = await readFile(file, "utf8");
+  } catch (err) {
+    throw new UnreadableFileError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "unknown"})`);
+  }
+
+  let answers: Answers;
+  try {
+    const given = fromFlags(id, opts);
+    const input = io.input ?? process.stdin;
+    const interactive = opts.prompt !== false && Boolean((input as { isTTY?: boolean }).isTTY);
+    if (interactive) {
+      const prompter = createPrompter(input, io.out);
+      try {
+        answers = await promptMissing(prompter, given, io);
+      } finally {
+        prompter.close();
+      }
+    } else if (!given.id) {
+      return usage("missing brand id", "gen new-brand <id> (run 'gen new-brand --help' for the options)");
+    } else answers = { ...given, id: given.id };
+  } catch (err) {
+    if (err instanceof ArgumentError) return usage(err.message, err.hint);
+    if (err instanceof PromptClosedError) return usage(`${err.message}; nothing was written`);
+    throw err;
+  }
+
+  // The file must be valid before: a clash found later must be the new brand's, not an old problem.
+  const before = validateText(file, original);
+  if (!before.config) {
+    return refuse(
+      `${file} has ${plural(before.diagnostics.filter((d) => d.severity === "error").length, "error")} already (fix them first, see gen validate)`,
+      before.diagnostics,
+    );
+  }
+
+  const draft = draftBrand(answers, clientIdsOf(before.source.data), new Date().getFullYear());
+  let insertion: ReturnType<typeof insertBrand>;
+  try {
+    insertion = insertBrand(original, (layout) => renderBrand(draft, layout));
+  } catch (err) {
+    if (err instanceof ArgumentError) return usage(err.message, err.hint);
+    throw err;
+  }
+
+  const after = validateText(file, insertion.text);
+  const errors = after.diagnostics.filter((d) => d.severity === "error");
+  // A taken id also clashes on the hosts derived from it: the id is the one thing to report then.
+  const takenId = errors.filter((d) => d.name === "duplicate-brand-id");
+  const problems = takenId.length ? takenId : errors;
+  if (problems.length) {
+    return refuse(
+      `brand '${draft.id}' was not added: ${plural(problems.length, "problem")} (the locations above are in the entry that would start at line ${insertion.line})`,
+      problems,
+    );
+  }
+  // Belt and braces: the text must read back as exactly the brand we meant to write.
+  const added = (jsYaml.load(insertion.text) as { brands: unknown[] }).brands.at(-1);
+  if (!isDeepStrictEqual(added, draftData(draft))) {
+    throw new Error(`the rendered entry for '${draft.id}' does not read back as intended; ${file} is unchanged`);
+  }
+  const at = `/brands/${before.config.brands.length}`;
+  const warnings = after.diagnostics.filter((d) => d.severity === "warning" && (d.pointer === at || d.pointer.startsWith(`${at}/`)));
+
+  if (opts.dryRun) {
+    io.out(insertion.inserted.replace(/^\n+/, ""));
+    io.err(`gen new-brand: dry run; the entry would start at ${file}:${insertion.line}. Nothing was written.\n`);
+    return 0;
+  }
+  // Someone may have saved the file while the questions were answered: never overwrite their edit.
+  if ((await readFile(file, "utf8")) !== original) {
+    io.err(`gen new-brand: ${file} changed while the brand was being prepared; nothing was written. Run the command again.\n`);
+    return 1;
+  }
+  await writeAtomically(file, insertion.text);
+
+  if (format !== "text") {
+    io.out(formatDiagnostics(warnings, format, false));
+    return 0;
+  }
+  io.out(formatDiagnostics(warnings, "text", io.color ?? false));
+  const lines = insertion.inserted.split("\n").length - 2;
+  io.out(`${s.green("Added")} brand '${draft.id}' to ${file} (lines ${insertion.line}–${insertion.line + lines - 1}).\n`);
+  io.out(`  preview hosts: ${draft.id}.localhost, ${draft.id}-demo.localhost\n`);
+  io.out("  next: replace the values marked TODO, then `gen validate`, `gen dev` to preview, `gen build`.\n");
+  return 0;
+}

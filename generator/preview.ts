@@ -1,0 +1,93 @@
+// `gen preview`: an existing dist/ served with the sandbox platform, like `npm start` without the build.
+// Refuses a dist/ that is missing or was built from another version of the config (exit 2).
+import { existsSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { configFingerprint, readBuildInfo } from "./build-info.ts";
+import type { Io } from "./cli.ts";
+import type { BrandsConfig } from "./config.ts";
+import { formatDiagnostics } from "./diagnostics.ts";
+import {
+  brandUrlLines,
+  listenError,
+  loadServer,
+  openSandboxDb,
+  parsePort,
+  ServeUsageError,
+  untilStopped,
+  writeGenerated,
+} from "./serve.ts";
+import { validateFile } from "./validate.ts";
+
+export interface PreviewOptions {
+  port: string;
+  host: string;
+  dist: string;
+  data?: string;
+}
+
+/** Throws ServeUsageError when dist/ was not built, or not from this config (and its icons). */
+export async function checkDist(dist: string, file: string, config: BrandsConfig): Promise<void> {
+  const shown = relative(process.cwd(), dist) || ".";
+  if (!existsSync(join(dist, "hosts.json"))) {
+    throw new ServeUsageError(`${shown}/ holds no build (no hosts.json): run \`gen build ${file}${outFlag(shown)}\` first`);
+  }
+  const info = await readBuildInfo(dist);
+  const rebuild = `run \`gen build ${file}${outFlag(shown)}\` again (or \`gen dev ${file}\` to edit with live reload)`;
+  if (info) {
+    if (info.fingerprint !== (await configFingerprint(file, config))) {
+      throw new ServeUsageError(`${shown}/ is stale: it was built from another version of ${file} or its icons; ${rebuild}`);
+    }
+    return;
+  }
+  // A dist/ from before the build recorded its fingerprint: compare modification times.
+  const built = statSync(join(dist, "hosts.json")).mtimeMs;
+  const dir = resolve(file, "..");
+  const sources = [file, ...config.brands.flatMap((b) => (b.icon ? [resolve(dir, b.icon)] : []))];
+  const newer = sources.find((f) => existsSync(f) && statSync(f).mtimeMs > built);
+  if (newer) throw new ServeUsageError(`${shown}/ is stale: ${relative(process.cwd(), newer)} changed after it was built; ${rebuild}`);
+}
+
+const outFlag = (shown: string) => (shown === "dist" ? "" : ` --out ${shown}`);
+
+export async function preview(file: string, opts: PreviewOptions, io: Io, color: boolean): Promise<number> {
+  const port = parsePort(opts.port);
+  const validation = await validateFile(file);
+  const { config } = validation;
+  if (!config) {
+    io.out(formatDiagnostics(validation.diagnostics, "text", color));
+    io.err(`gen preview: ${file} is invalid; fix it, run \`gen build\`, then preview.\n`);
+    return 1;
+  }
+  const dist = resolve(opts.dist);
+  await checkDist(dist, file, config);
+  const info = await readBuildInfo(dist);
+
+  await writeGenerated(config);
+  const { buildApp, createPlatform, loadHostMap } = await loadServer();
+  const { db, label } = await openSandboxDb(opts.data);
+  let app: FastifyInstance | undefined;
+  try {
+    const platform = await createPlatform({ db, config });
+    app = await buildApp({ db, platform, distDir: dist });
+    let address: string;
+    try {
+      address = await app.listen({ port, host: opts.host });
+    } catch (err) {
+      throw listenError(err, opts.host, port);
+    }
+    const actual = Number(new URL(address).port);
+    const hosts = loadHostMap(dist);
+    const partial = info && info.brands.length < config.brands.length ? ` (built with --brand: ${info.brands.join(", ")} only)` : "";
+    io.out(`gen preview: ${relative(process.cwd(), dist) || "."}/${partial} with the sandbox platform (${label}) on ${address}\n`);
+    io.out("  production preview, then demo, of each brand:\n");
+    for (const line of brandUrlLines(hosts, actual)) io.out(`${line}\n`);
+    io.out("Press Ctrl-C to stop.\n");
+    await untilStopped();
+    io.out("gen preview: stopping\n");
+    return 0;
+  } finally {
+    await app?.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,117 @@
+// What `gen dev` and `gen preview` share: options, the database, listening, the URL list, stopping.
+import type { Server } from "node:http";
+import { isAbsolute, join, resolve } from "node:path";
+import { openDb } from "../server/db.ts";
+import { generateRuntimeFiles } from "./codegen.ts";
+import type { BrandsConfig } from "./config.ts";
+import { paths } from "./paths.ts";
+import { type WriteReport, writeFiles } from "./writer.ts";
+
+/** A usage problem of a serving command (bad option, port in use, dist/ not built): exit 2 with this message. */
+export class ServeUsageError extends Error {}
+
+/** runtime/generated/ for this config, as `gen build --codegen-only` writes it (the platform reads its API error table). */
+export async function writeGenerated(config: BrandsConfig): Promise<WriteReport> {
+  return writeFiles(paths.generated, await generateRuntimeFiles(config), { prune: true });
+}
+
+/**
+ * The platform's modules, loaded only once runtime/generated/ exists: they import its API error
+ * table, which a fresh checkout does not have until the first codegen.
+ */
+export async function loadServer() {
+  const [{ buildApp }, { createPlatform }, { loadHostMap }] = await Promise.all([
+    import("../server/app.ts"),
+    import("../server/platform/index.ts"),
+    import("../server/sites.ts"),
+  ]);
+  return { buildApp, createPlatform, loadHostMap };
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new ServeUsageError(`--port must be a number from 0 to 65535, not '${value}'`);
+  return port;
+}
+
+/** The sandbox database: PostgreSQL when DATABASE_URL is set, else PGlite in `dataDir` (default .data/pglite of the project). */
+export async function openSandboxDb(dataDir: string | undefined) {
+  const url = process.env.DATABASE_URL || undefined;
+  const dir = dataDir ? (isAbsolute(dataDir) ? dataDir : resolve(dataDir)) : join(paths.root, ".data", "pglite");
+  const db = await openDb({ url, dataDir: dir });
+  const label = db.kind === "pglite" ? `embedded PGlite in ${dir}` : "PostgreSQL (DATABASE_URL)";
+  return { db, label };
+}
+
+/** Why listening failed, in words an operator can act on; other errors pass through. */
+export function listenError(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") {
+    return new ServeUsageError(
+      `port ${port} on ${host} is already in use (another gen dev, gen preview or npm start?); choose another with --port`,
+    );
+  }
+  if (code === "EACCES") return new ServeUsageError(`not allowed to listen on ${host}:${port}; choose a port above 1023 with --port`);
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return new ServeUsageError(`cannot listen on ${host}: not an address of this machine (--host)`);
+  return err;
+}
+
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const onError = (err: Error) => reject(listenError(err, host, port));
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      const address = server.address();
+      resolvePort(typeof address === "object" && address ? address.port : port);
+    });
+  });
+}
+
+export type HostMap = Record<string, { brand: string; mode: "production" | "demo" }>;
+
+export interface BrandUrls {
+  brand: string;
+  production: string[];
+  demo: string[];
+}
+
+/** Each brand's `*.localhost` URLs from the host map, brands sorted by id. */
+export function brandUrls(hosts: HostMap, port: number, only?: ReadonlySet<string>): BrandUrls[] {
+  const byBrand = new Map<string, BrandUrls>();
+  for (const [host, entry] of Object.entries(hosts)) {
+    if (!host.endsWith(".localhost") || (only && !only.has(entry.brand))) continue;
+    const urls = byBrand.get(entry.brand) ?? { brand: entry.brand, production: [], demo: [] };
+    urls[entry.mode].push(`http://${host}:${port}/`);
+    byBrand.set(entry.brand, urls);
+  }
+  return [...byBrand.values()].sort((a, b) => (a.brand < b.brand ? -1 : 1));
+}
+
+/** One line per brand: its production preview URL, then its demo URL. */
+export function brandUrlLines(hosts: HostMap, port: number, only?: ReadonlySet<string>): string[] {
+  const list = brandUrls(hosts, port, only);
+  const width = Math.max(0, ...list.map((b) => b.brand.length));
+  return list.map((b) => `  ${b.brand.padEnd(width)}  ${[...b.production, ...b.demo.map((u) => `demo ${u}`)].join("   ")}`);
+}
+
+/** Resolves on the first Ctrl-C (SIGINT) or SIGTERM; a second one while stopping exits at once. */
+export function untilStopped(): Promise<string> {
+  return new Promise((resolveSignal) => {
+    const stop = (signal: string) => {
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+      const force = () => process.exit(130);
+      process.once("SIGINT", force);
+      process.once("SIGTERM", force);
+      resolveSignal(signal);
+    };
+    const onInt = () => stop("SIGINT");
+    const onTerm = () => stop("SIGTERM");
+    process.on("SIGINT", onInt);
+    process.on("SIGTERM", onTerm);
+  });
+}
+
+export const timestamp = () => new Date().toTimeString().slice(0, 8);

@@ -1,0 +1,330 @@
+// gen new-brand: flags and prompts, the rest of the file byte-identical, refusals that leave it untouched.
+import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import jsYaml from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { insertBrand } from "../generator/brand-skeleton.ts";
+import { type Io, main } from "../generator/cli.ts";
+import { validateFile } from "../generator/validate.ts";
+
+const root = join(import.meta.dirname, "..");
+
+/** A copy of a config in a fresh folder, with the example icons next to it. */
+function copyConfig(text = readFileSync(join(root, "brands.yaml"), "utf8")): string {
+  const dir = mkdtempSync(join(tmpdir(), "gen-new-brand-"));
+  symlinkSync(join(root, "brands"), join(dir, "brands"));
+  const file = join(dir, "brands.yaml");
+  writeFileSync(file, text);
+  return file;
+}
+
+async function run(args: string[], io: Partial<Io> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(["node", "gen", ...args], { out: (s) => out.push(s), err: (s) => err.push(s), ...io });
+  return { code, out: out.join(""), err: err.join("") };
+}
+
+/** Asserts `after` is `before` with one insertion and returns the inserted text. */
+function insertedText(before: string, after: string): string {
+  let p = 0;
+  while (p < before.length && before[p] === after[p]) p++;
+  const rest = before.slice(p);
+  expect(after.endsWith(rest)).toBe(true);
+  expect(after.slice(0, p) + rest).toBe(before);
+  return after.slice(p, after.length - rest.length);
+}
+
+type Brand = Record<string, unknown> & { id: string; hosts: { production: string[] }; areas: Record<string, { languages: string[] }> };
+const brandsOf = (file: string) => (jsYaml.load(readFileSync(file, "utf8")) as { brands: Brand[] }).brands;
+
+describe("gen new-brand from flags", () => {
+  it("adds a valid brand after the last one and keeps every other byte", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run([
+      "new-brand",
+      "nova",
+      file,
+      "--name",
+      "Nova Games",
+      "--colour",
+      "#FF6A00",
+      "--hosts",
+      "pay.nova.example,shop.nova.example",
+      "--areas",
+      "sea,ja",
+      "--languages",
+      "en,th",
+      "--games",
+      "starfall:Starfall Legends@ja,moonrise",
+      "--no-prompt",
+    ]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Added brand 'nova' to .*brands\.yaml \(lines 409–/);
+
+    const inserted = insertedText(before, readFileSync(file, "utf8"));
+    expect(inserted.startsWith("\n  # Nova Games: added by `gen new-brand`")).toBe(true);
+    expect(inserted).toContain("\n  - id: nova\n    name: Nova Games\n");
+
+    const validation = await validateFile(file);
+    expect(validation.diagnostics).toEqual([]);
+    const brand = validation.config?.brands.at(-1);
+    expect(brand).toMatchObject({
+      id: "nova",
+      name: "Nova Games",
+      themeColor: "#ff6a00",
+      currency: "USD",
+      hosts: { production: ["pay.nova.example", "shop.nova.example"], demo: ["pay-demo.nova.example"] },
+      areas: {
+        sea: { languages: ["en", "th"], defaultLanguage: "en" },
+        ja: { currency: "JPY", languages: ["en", "th"], defaultLanguage: "en", regions: ["JP"] },
+      },
+      games: { starfall: { name: "Starfall Legends", area: "ja" }, moonrise: { name: "Moonrise", area: "sea" } },
+      defaultGame: "starfall",
+    });
+    // Placeholders are marked; the hosts the operator gave are not.
+    expect(inserted).toMatch(/privacy: https:\/\/nova\.example\/privacy {2}# TODO/);
+    expect(inserted).toMatch(/production: \[pay\.nova\.example, shop\.nova\.example\]\n/);
+  });
+
+  it("fills a one-flag brand from the schema and the area's usual values, with client ids nobody uses", async () => {
+    const file = copyConfig();
+    const r = await run(["new-brand", "kumo", file, "--areas", "kr", "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const brand = brandsOf(file).at(-1);
+    expect(brand).toMatchObject({
+      id: "kumo",
+      name: "Kumo",
+      themeColor: "#00bbff",
+      currency: "KRW",
+      areas: { kr: { languages: ["ko", "en"], defaultLanguage: "ko", regions: ["KR"] } },
+      games: { kumo: { name: "Kumo", area: "kr", clientIdMap: { android: "6001001", ios: "6001002", web: "6001003" } } },
+    });
+    expect((await validateFile(file)).config?.brands).toHaveLength(6);
+  });
+
+  it("follows the file's own indentation and keeps comments that end the last brand with it", async () => {
+    const text = [
+      "# top comment",
+      "huaweiClientId: '1'   # odd spacing kept",
+      "brands:",
+      "    -   id: solo",
+      "        name: Solo",
+      "        title: Solo",
+      "        currency: USD",
+      "        copyright: '© Solo'",
+      "        links:",
+      "            privacy: https://solo.example/p",
+      "            terms: https://solo.example/t",
+      "        support: { url: https://solo.example/s }",
+      "        hosts:",
+      "            production: [pay.solo.example]",
+      "        api:",
+      "            production: { primary: https://api.solo.example, tracking: https://t.solo.example }",
+      "            demo: { primary: https://api-demo.solo.example, tracking: https://t-demo.solo.example }",
+      "        areas:",
+      "            sea: { languages: [en], defaultLanguage: en, regions: [TH], loginClientId: solo-sea }",
+      "        login: {}",
+      "        tracking: { appId: solo, eventId: '1' }",
+      "        games:",
+      "            one: { name: One, clientIdMap: { android: '1', ios: '2', web: '3' }, area: sea }",
+      "        defaultGame: one",
+      "        # features: to come (this comment belongs to solo)",
+      "",
+      "# the end of the file",
+    ].join("\n");
+    const file = copyConfig(text);
+    const r = await run(["new-brand", "duo", file, "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const after = readFileSync(file, "utf8");
+    const inserted = insertedText(text, after);
+    expect(after.indexOf("belongs to solo")).toBeLessThan(after.indexOf("id: duo"));
+    expect(after.endsWith("\n\n# the end of the file")).toBe(true);
+    expect(inserted).toContain("    -   id: duo\n        name: Duo\n");
+    expect(inserted).toContain("\n        links:\n            privacy: https://duo.example/privacy");
+    expect((await validateFile(file)).diagnostics).toEqual([]);
+  });
+
+  it("inserts before the next top-level key and into a file without a final newline", () => {
+    const text = "brands:\n  - id: a\n    x: 1\nother: 2";
+    const entry = () => "  - id: b\n";
+    expect(insertBrand(text, entry).text).toBe("brands:\n  - id: a\n    x: 1\n\n  - id: b\nother: 2");
+    expect(insertBrand("brands:\n- id: a", () => "- id: b\n").text).toBe("brands:\n- id: a\n\n- id: b\n");
+    expect(insertBrand("brands:\r\n  - id: a\r\n# end\r\n", () => "  - id: b\n  x: 1\n").text).toBe(
+      "brands:\r\n  - id: a\r\n\r\n  - id: b\r\n  x: 1\r\n# end\r\n",
+    );
+  });
+
+  it("prints the entry with --dry-run and writes nothing", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", "nova", file, "--no-prompt", "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ {2}# Nova: added by/);
+    expect(r.out).toContain("  - id: nova\n");
+    expect(r.err).toMatch(/dry run; the entry would start at .*brands\.yaml:409/);
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+});
+
+describe("gen new-brand refuses and leaves the file untouched", () => {
+  const untouched = (file: string) => {
+    const text = readFileSync(file, "utf8");
+    const mtime = statSync(file).mtimeMs;
+    return () => {
+      expect(readFileSync(file, "utf8")).toBe(text);
+      expect(statSync(file).mtimeMs).toBe(mtime);
+    };
+  };
+
+  it("an id that exists: exit 1 with the duplicate-brand-id diagnostic only", async () => {
+    const file = copyConfig();
+    const check = untouched(file);
+    const r = await run(["new-brand", "aurora", file, "--no-prompt"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/error\[duplicate-brand-id\]: brand id 'aurora' is already used at .*brands\.yaml:14:9/);
+    expect(r.out).not.toContain("duplicate-host");
+    expect(r.err).toMatch(/brand 'aurora' was not added: 1 problem .*is unchanged\.\n$/);
+    check();
+  });
+
+  it("a host another brand serves: exit 1, in JSON with --format json", async () => {
+    const file = copyConfig();
+    const check = untouched(file);
+    const r = await run(["new-brand", "nova", file, "--hosts", "pay.aurora.example", "--no-prompt", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const list = JSON.parse(r.out) as { name: string; message: string; pointer: string }[];
+    expect(list).toEqual([
+      expect.objectContaining({
+        name: "duplicate-host",
+        pointer: "/brands/5/hosts/production/0",
+        message: expect.stringMatching(/host 'pay.aurora.example' is already used by brand 'aurora'/),
+      }),
+    ]);
+    check();
+  });
+
+  it("a preview host of another brand (nova-demo.localhost is nova's): exit 1", async () => {
+    const file = copyConfig();
+    const check = untouched(file);
+    const r = await run(["new-brand", "aurora-demo", file, "--no-prompt", "--format", "github"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^::error file=.*,title=duplicate-host at \/brands\/5\/id::host 'aurora-demo\.localhost'/);
+    check();
+  });
+
+  it("a config with errors already: exit 1 without adding", async () => {
+    const file = copyConfig(readFileSync(join(root, "brands.yaml"), "utf8").replace("defaultGame: starfall", "defaultGame: nothing"));
+    const check = untouched(file);
+    const r = await run(["new-brand", "nova", file, "--no-prompt"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("error[unknown-default-game]");
+    expect(r.err).toMatch(/has 1 error already \(fix them first/);
+    check();
+  });
+
+  it("bad values: exit 2 with the flag, the reason and a hint", async () => {
+    const file = copyConfig();
+    const check = untouched(file);
+    const cases: [string[], RegExp][] = [
+      [["Nova"], /<id>: 'Nova' is not a valid brand id\n {2}hint: use 3 to 40 lower-case/],
+      [["nova", file, "--colour", "red"], /--colour: 'red' is not a colour\n {2}hint: write it as #rrggbb/],
+      [["nova", file, "--areas", "seaa"], /--areas: 'seaa' is not a sales area\n {2}hint: did you mean 'sea'\?/],
+      [["nova", file, "--languages", "en,jp"], /--languages: 'jp' is not a language\n {2}hint: did you mean 'ja'\?/],
+      [["nova", file, "--hosts", "https://pay.nova.example"], /--hosts: 'https:\/\/pay.nova.example' is not a host name/],
+      [["nova", file, "--demo-hosts", "beta.nova.example"], /--demo-hosts: demo host 'beta.nova.example' does not contain 'demo'/],
+      [["nova", file, "--games", "Star Fall"], /--games: 'Star Fall' is not a valid game key/],
+      [["nova", file, "--games", "a,a"], /--games: game 'a' is listed twice/],
+      [["nova", file, "--currency", "dollars"], /--currency: 'dollars' is not a currency/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(["new-brand", ...args, "--no-prompt"]);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+    check();
+  });
+
+  it("no id and no terminal: exit 2; an unreadable file: exit 2", async () => {
+    const notTty = Object.assign(new PassThrough(), { isTTY: false });
+    const r = await run(["new-brand"], { input: notTty });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/missing brand id/);
+    const missing = await run(["new-brand", "nova", "/nonexistent/brands.yaml", "--no-prompt"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe("gen: cannot read /nonexistent/brands.yaml (ENOENT)\n");
+  });
+});
+
+describe("gen new-brand prompts on a terminal", () => {
+  const terminal = (answers: string[], end = true) => {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    input.write(answers.map((a) => `${a}\n`).join(""));
+    if (end) input.end();
+    return input;
+  };
+
+  it("asks for what the flags leave out, re-asks after a bad answer, and takes defaults on Enter", async () => {
+    const file = copyConfig();
+    const input = terminal([
+      "orbit", // id
+      "", // name: default from the id
+      "red", // colour: refused
+      "#123456",
+      "ja,kr",
+      "", // languages: each area's usual ones
+      "pay.orbit.example, pay2.orbit.example",
+      "", // games: one per area
+    ]);
+    const r = await run(["new-brand", file], { input });
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Brand id (lower-case letters, digits, dashes): ");
+    expect(r.out).toContain("Display name [Orbit]: ");
+    expect(r.out).toContain("  'red' is not a colour\nBrand colour (#rrggbb) [#00bbff]: ");
+    expect(r.out).toMatch(/Added brand 'orbit'/);
+    expect(brandsOf(file).at(-1)).toMatchObject({
+      id: "orbit",
+      name: "Orbit",
+      themeColor: "#123456",
+      currency: "JPY",
+      hosts: { production: ["pay.orbit.example", "pay2.orbit.example"] },
+      areas: { ja: { languages: ["ja", "en"] }, kr: { currency: "KRW", languages: ["ko", "en"] } },
+      games: { "orbit-ja": { area: "ja" }, "orbit-kr": { area: "kr" } },
+    });
+    expect((await validateFile(file)).diagnostics).toEqual([]);
+  });
+
+  it("asks only for what the flags leave out", async () => {
+    const file = copyConfig();
+    const input = terminal(["", "", "", ""]);
+    const r = await run(["new-brand", "lumen", file, "--name", "Lumen", "--colour", "#222222", "--areas", "universal"], { input });
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain("Display name");
+    expect(r.out).not.toContain("Brand colour");
+    expect(r.out).toContain("Languages, first = default [en]: ");
+    expect(r.out).toContain("Production hosts, comma-separated [pay.lumen.example]: ");
+    // The offered host was taken as is: still a placeholder to replace.
+    expect(readFileSync(file, "utf8")).toMatch(/production: \[pay\.lumen\.example\] {2}# TODO/);
+  });
+
+  it("input that ends before the last answer: exit 2, nothing written", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", file], { input: terminal(["nova", "Nova"]) });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/input ended before every question was answered; nothing was written/);
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+
+  it("--no-prompt on a terminal takes the defaults without asking", async () => {
+    const file = copyConfig();
+    const r = await run(["new-brand", "quiet", file, "--no-prompt"], { input: terminal([], false) });
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain("[");
+  });
+});

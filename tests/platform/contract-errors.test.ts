@@ -1,0 +1,83 @@
+// Each call's `errors` in schema/api/ (what docs/api.md lists) covers what the platform answers:
+// probes with a valid request, an unknown game, no session and another brand's session.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiDir, type CallSpec, loadContract } from "../../server/platform/contract.ts";
+import { clientOf, encodeCardInfo, type Harness, startHarness } from "./harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+type Schema = { type?: string; $ref?: string; enum?: unknown[]; minimum?: number; pattern?: string };
+const contract = loadContract();
+const common = (contract.common.$defs ?? {}) as Record<string, Schema>;
+
+/** A value the request schema accepts, so a probe reaches the handler. */
+function valueFor(name: string, schema: Schema, clientId: string): unknown {
+  const s = schema.$ref ? (common[schema.$ref.split("/").pop() ?? ""] ?? {}) : schema;
+  if (name === "client_id") return clientId;
+  if (name === "card_info") return encodeCardInfo("4300-JADE-001", "card-001");
+  if (name === "callback") return "http://aurora.localhost/twitterRedirect.html";
+  if (name === "use_category") return "avail,lock";
+  if (name === "beta_token") return "beta_00000000000000000000";
+  if (name === "ticket") return "rn_abc";
+  if (s.enum) return s.enum[0];
+  if (s.type === "integer" || s.type === "number") return s.minimum !== undefined && s.minimum > 1 ? s.minimum : 1;
+  if (s.pattern === "^(GLOBAL|[A-Z]{2,3})$") return "US";
+  if (s.pattern?.startsWith("^https?://")) return "http://aurora.localhost/";
+  if (s.type === "object") return { a: "1" };
+  return name === "username" || name === "password" ? "abcdef" : "1";
+}
+
+const allowed = (call: CallSpec) => new Set(["1", "10", "-400", "-500", ...(call.auth === "required" ? ["-600"] : []), ...call.errors]);
+
+describe("the contract's error lists", () => {
+  it("every call declares its errors, and each is a code of errors.json", () => {
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(join(apiDir, "calls.schema.json"), "utf8")));
+    for (const file of new Set(contract.calls.map((c) => c.file))) {
+      const doc = JSON.parse(readFileSync(join(apiDir, file), "utf8"));
+      expect(validate(doc), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+    for (const call of contract.calls) for (const code of call.errors) expect(contract.errors[code], `${call.name}: ${code}`).toBeDefined();
+  });
+
+  it("cover every code the platform answers to valid, unknown-game, anonymous and foreign-session requests", async () => {
+    const own = await h.login("aurora");
+    const foreign = await h.login("sakura");
+    const auroraClient = clientOf(h.platform, "aurora").clientIds.web;
+    const unlisted: string[] = [];
+    let unknownGame = 0;
+    for (const call of contract.calls) {
+      const props = (call.request as { properties?: Record<string, Schema> }).properties ?? {};
+      const base = (clientId: string) => Object.fromEntries(Object.entries(props).map(([n, s]) => [n, valueFor(n, s, clientId)]));
+      const probes: [string, Record<string, unknown>][] = [
+        ["valid", { ...base(auroraClient), oauth_token: own.token }],
+        ["anonymous", base(auroraClient)],
+        ["foreign session", { ...base(auroraClient), oauth_token: foreign.token }],
+      ];
+      if ("client_id" in props) probes.push(["unknown game", { ...base("9999999"), oauth_token: own.token }]);
+      let reachable = true;
+      for (const [label, params] of probes) {
+        const res = await h.raw(call.method, call.paths[0] ?? "/", params);
+        const { code } = res.json();
+        // A -400 to the valid probe (an unknown server for roleList) means the unknown-game probe
+        // proves nothing about the order of checks.
+        if (label === "valid" && code === -400) reachable = false;
+        if (!allowed(call).has(String(code))) unlisted.push(`${call.name} (${label}): ${code} ${res.json().message}`);
+        // A call that names -3001 must answer it for a game it does not know (tracking stores any id).
+        if (label === "unknown game" && reachable && call.errors.includes("-3001")) {
+          expect(code, call.name).toBe(-3001);
+          unknownGame++;
+        }
+      }
+    }
+    expect(unlisted).toEqual([]);
+    expect(unknownGame).toBeGreaterThan(30);
+  });
+});
