@@ -113,6 +113,9 @@ export async function openRecharge(page: Page): Promise<void> {
   await expect(page.getByTestId("channel-list")).toBeVisible();
 }
 
+/** A channel paid on the sandbox's plain checkout (approve, decline, leave pending): PayPal, Xsolla, Naver Pay, Platform Pay, MyCard billing, Codapay, PayerMax. */
+export const REDIRECT_CHANNEL = /^(10201|11001|11401|10801|10302|10401|11801)_/;
+
 /**
  * Picks the channel whose key matches, changing the payment region when needed; with `leaf`, only
  * a channel without sub-channels (one that is chosen by the click, not opened as a list).

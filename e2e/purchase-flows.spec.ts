@@ -14,10 +14,9 @@ import {
   openStore,
   payByRedirect,
   payPendingLater,
+  REDIRECT_CHANNEL,
   VIEWPORTS,
 } from "./journey.ts";
-
-const REDIRECT = /^(10201|11001|11401|10801|10302)_/;
 
 test.use({ viewport: VIEWPORTS.phone });
 
@@ -45,7 +44,7 @@ for (const brand of BRANDS) {
     test("declined → fail → change recharge way reopens the recharge", async ({ page }, info) => {
       await chooseGoods(page, "Gems", 3);
       await openRecharge(page);
-      await chooseChannel(page, REDIRECT);
+      await chooseChannel(page, REDIRECT_CHANNEL);
       await decide(await payByRedirect(page), "Decline payment");
       await expectResult(page, "fail");
       await page.screenshot({ path: info.outputPath(`${brand}-fail.png`) });
@@ -58,7 +57,7 @@ for (const brand of BRANDS) {
       await page.clock.install();
       await chooseGoods(page, "Gems", 4);
       await openRecharge(page);
-      await chooseChannel(page, REDIRECT);
+      await chooseChannel(page, REDIRECT_CHANNEL);
       await decide(await payByRedirect(page), "Leave pending");
       await expectResult(page, "pending");
       await page.getByTestId("recheck").click();
@@ -72,7 +71,7 @@ for (const brand of BRANDS) {
       const tile = page.getByTestId("goods-grid").locator(".sf-goods-tile").first();
       await expect(tile.locator("[data-limit]")).toHaveAttribute("data-limit", "open");
       await openRecharge(page);
-      await chooseChannel(page, REDIRECT);
+      await chooseChannel(page, REDIRECT_CHANNEL);
       await decide(await payByRedirect(page), "Approve payment");
       await expectResult(page, "success");
       await page.getByTestId("result").getByTestId("recharge-done").click();

@@ -12,10 +12,9 @@ import {
   openRecharge,
   openStore,
   payByRedirect,
+  REDIRECT_CHANNEL,
   VIEWPORTS,
 } from "./journey.ts";
-
-const REDIRECT = /^(10201|11001|11401|10801|10302)_/;
 
 for (const brand of BRANDS) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -35,7 +34,7 @@ for (const brand of BRANDS) {
       await openRecharge(page);
       if (layout === "old") await expect(page).toHaveURL(/\/recharge/);
       await expect(page.getByTestId("order-role")).toHaveText(role);
-      await chooseChannel(page, REDIRECT);
+      await chooseChannel(page, REDIRECT_CHANNEL);
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-2-recharge.png`) });
       const checkout = await payByRedirect(page);
       await expectResult(page, "pending");

@@ -107,7 +107,9 @@ export function didYouMean(value: string, candidates: readonly string[]): string
   }
   if (best === undefined) return undefined;
   const limit = Math.max(2, Math.floor(best.length / 3));
-  return bestScore <= limit ? `did you mean '${best}'?` : undefined;
+  // A "suggestion" that replaces every character ('xx' → 'ar') guesses nothing: list the values instead.
+  const related = bestScore < Math.max(lower.length, best.length);
+  return bestScore <= limit && related ? `did you mean '${best}'?` : undefined;
 }
 
 export function listHint(candidates: readonly string[], max = 12): string {

@@ -75,7 +75,7 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
       const allowed = (err.params.allowedValues as unknown[]).map(String);
       const what = parent.title ? describeTitle(parent.title) : "allowed value";
       return source.diag("unknown-value", at, `${quote(value)} is not a ${what}`, {
-        hint: didYouMean(String(value), allowed) ?? listHint(allowed),
+        hint: didYouMean(String(value), allowed) ?? listHint(allowed, 20),
       });
     }
     case "type":

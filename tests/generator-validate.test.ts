@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { themeTokens } from "../generator/colour.ts";
+import { didYouMean } from "../generator/diagnostics.ts";
 import { validateFile, validateText } from "../generator/validate.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -71,6 +72,18 @@ describe("hints", () => {
     expect(await hint("unknown-property")).toBe("did you mean 'themeColor'?");
     expect(await hint("unknown-default-game")).toBe("did you mean 'alpha'?");
     expect(await hint("bad-colour")).toBe('for example "#00bbff"');
+  });
+
+  it("suggests nothing that shares no letter with what was written, so the hint lists the values instead", () => {
+    const languages = ["ar", "de", "en", "ja", "th"];
+    expect(didYouMean("xx", languages)).toBeUndefined();
+    expect(didYouMean("jp", languages)).toBe("did you mean 'ja'?");
+    expect(didYouMean("EN", languages)).toBe("did you mean 'en'?");
+    const text = readFileSync(join(import.meta.dirname, "..", "brands.yaml"), "utf8").replace(/languages: \[en, /, "languages: [xx, ");
+    const d = validateText("brands.yaml", text).diagnostics.find((x) => x.name === "unknown-value");
+    expect(d?.hint).toBe(
+      "expected one of 'ar', 'de', 'en', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'ms', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh-cn', 'zh-tw'",
+    );
   });
 
   it("names the first owner of a host used by two brands", () => {

@@ -4,22 +4,32 @@ import type { Tracker } from "./tracking.ts";
 
 export const CACHE_ASSETS_MESSAGE = "sf-cache-assets";
 
-/** The page's own hashed assets it has loaded so far (route and language chunks included). */
-function loadedAssets(): string[] {
-  return performance
-    .getEntriesByType("resource")
-    .map((entry) => entry.name)
-    .filter((url) => url.startsWith(`${location.origin}/assets/`));
-}
+const ownAssets = (entries: PerformanceEntryList): string[] =>
+  entries.map((entry) => entry.name).filter((url) => url.startsWith(`${location.origin}/assets/`));
 
-/** Registers the service worker once the page has loaded, so it never competes with the first render. */
+/**
+ * Registers the service worker once the page has loaded, so it never competes with the first render.
+ * Once the worker controls the page every fetch passes through it (hashed assets are cached as they
+ * come). The assets the page loaded before are named to it then, and so is each one still on its way
+ * at that moment, when it arrives: it went to the network, not through the worker.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const container = navigator.serviceWorker;
+  const name = (urls: string[]) => {
+    if (urls.length) container.controller?.postMessage({ type: CACHE_ASSETS_MESSAGE, urls });
+  };
+  const controlled = () => {
+    name(ownAssets(performance.getEntriesByType("resource")));
+    new PerformanceObserver((list) => name(ownAssets(list.getEntries()))).observe({ type: "resource" });
+  };
   const register = () => {
-    navigator.serviceWorker
+    container
       .register("/sw.js", { scope: "/" })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => registration.active?.postMessage({ type: CACHE_ASSETS_MESSAGE, urls: loadedAssets() }))
+      .then(() => {
+        if (container.controller) controlled();
+        else container.addEventListener("controllerchange", controlled, { once: true });
+      })
       // Without a worker the store still works online; nothing to tell the player.
       .catch(() => undefined);
   };
