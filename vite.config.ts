@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { bundleAliases } from "./generator/bundle/aliases.ts";
 import { fillFromEnglish, type LocalePart, localePart } from "./generator/locale-fallback.ts";
 
 const runtime = fileURLToPath(new URL("./runtime", import.meta.url));
@@ -29,6 +30,7 @@ export default defineConfig({
   root: runtime,
   base: "/",
   plugins: [react(), localeFallback()],
+  resolve: { alias: bundleAliases },
   build: {
     outDir: fileURLToPath(new URL("./dist/app", import.meta.url)),
     emptyOutDir: true,

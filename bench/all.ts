@@ -16,6 +16,7 @@ import { launchOptions } from "../e2e/browser.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
+import { bundleAliases } from "../generator/bundle/aliases.ts";
 import { precompress } from "../generator/compress.ts";
 import { validateFile } from "../generator/validate.ts";
 import { type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";
@@ -67,6 +68,7 @@ async function web(): Promise<void> {
     root: join(ROOT, "bench", "floor"),
     logLevel: "warn",
     plugins: [react()],
+    resolve: { alias: bundleAliases },
     build: { outDir: floorDir, emptyOutDir: true, target: "es2022" },
   });
   // Compressed as the storefront's assets are (the page too: the sandbox compresses its pages).

@@ -1,4 +1,5 @@
 // Entry of the shared runtime: find this page's brand, load its module and language, render.
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
@@ -13,7 +14,9 @@ if (container) {
   const root = createRoot(container);
   bootstrap(window.location)
     .then((boot) => {
-      root.render(<App boot={boot} />);
+      // As a transition React renders in slices, yielding to the browser, so the first render is no
+      // long task that would hold up a tap.
+      startTransition(() => root.render(<App boot={boot} />));
       registerServiceWorker();
     })
     .catch((err: unknown) => {

@@ -159,6 +159,9 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       title: brand.title,
       description: `${brand.name} — official top-up store`,
       themeColor: data.theme.primary,
+      // The platform host the store calls first in production: its connection is opened while the
+      // scripts load (calls are made without credentials, hence an anonymous connection).
+      apiOrigin: new URL(brand.api.production.primary).origin,
       brandModule: `/${modulePath.slice("app/".length)}`,
       entry: bundle.entry,
       preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : []), ...layoutPreloads(bundle, brand)],

@@ -1,20 +1,54 @@
-// Start-up work before the first render, done in parallel: brand module, then language resources.
+// Start-up work before the first render: the brand module, then, all at once, the language's
+// strings, the layout's code and the top-up page's platform data, so the first render has them and
+// none waits for another (the data never waits for React to mount).
+import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n } from "i18next";
+import type { ComponentType } from "react";
+import { prefetchTopUp } from "../features/purchase/queries.ts";
 import type { BrandModule } from "../generated/types.ts";
 import { gameForClientId, resolveArea } from "../lib/area.ts";
 import { type BrandRuntime, modeForHost } from "../lib/brand-context.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { resolveLanguage } from "../lib/language.ts";
 import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
+import { isOffline } from "../lib/online.ts";
 import type { Session } from "../lib/session-context.ts";
-import { getItem, type StorageKey } from "../lib/storage.ts";
-import { chosenGame } from "./services.ts";
+import { getItem, type StorageKey, setItem } from "../lib/storage.ts";
+import { loadLayout } from "./layouts/load.ts";
+import { chosenGame, createServices, lateUi, type Services, type UiActions } from "./services.ts";
 
 export interface Boot {
   runtime: BrandRuntime;
   session: Session;
   i18n: i18n;
   layout: LayoutVersion;
+  /**
+   * The layout's component, loaded before the first render: a first render that suspended would
+   * show a skeleton, and React holds the real content back for a while after a fallback appears.
+   * Absent when its load failed (the router then loads it lazily, retrying).
+   */
+  Layout?: ComponentType;
+  services: Services;
+  queryClient: QueryClient;
+  /** The app hands over its navigation and toasts once rendered. */
+  bindUi(actions: UiActions): void;
+}
+
+/** Where the first screen is the goods of the current game (the entry redirects there). */
+const TOP_UP_PATHS = ["/", "/selectGoods"];
+
+function createQueryClient(services: Services): QueryClient {
+  // Queries wait while offline and run when the connection is back; TanStack Query only learns
+  // from the online/offline events, so a page opened offline must tell it.
+  onlineManager.setOnline(!isOffline());
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => services.handleError(error) }),
+    defaultOptions: {
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+      // An action taken offline fails at once with the offline message instead of waiting, unseen, to run later.
+      mutations: { networkMode: "always" },
+    },
+  });
 }
 
 export class UnknownBrandError extends Error {}
@@ -63,13 +97,40 @@ export async function bootstrap(location: Location): Promise<Boot> {
     fallback: areaConfig?.defaultLanguage ?? "en",
   });
   applyBrand(module);
+  const layout = chooseLayout(brand, area, game);
   // spec_lang=keys is the pseudo-locale of tests and translators: every text shows its key.
-  const i18n = await createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
+  const strings = createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
+  const layoutCode = loadLayout[layout]().then(
+    (m) => m.default,
+    () => undefined,
+  );
+  let i18n: i18n | undefined;
+  const ui = lateUi();
+  const runtime = { module, brand, mode: modeForHost(location.hostname) };
+  const services = createServices({
+    runtime,
+    game,
+    language: () => i18n?.language ?? lang,
+    t: (key) => i18n?.t(key) ?? key,
+    location,
+    ui,
+    openLogin: () => window.dispatchEvent(new CustomEvent("sf:open-login")),
+  });
+  // Saved before any call: a -3014 answer (wrong domain) clears it again.
+  if (area) setItem("payment_domain_area", area);
+  const queryClient = createQueryClient(services);
+  if (area && TOP_UP_PATHS.includes(location.pathname)) prefetchTopUp(queryClient, services, area);
+  const [loadedStrings, Layout] = await Promise.all([strings, layoutCode]);
+  i18n = loadedStrings;
   return {
-    runtime: { module, brand, mode: modeForHost(location.hostname) },
+    runtime,
     i18n,
     session: { area, areaConfig, game, languages: areaConfig?.languages ?? ["en"] },
-    layout: chooseLayout(brand, area, game),
+    layout,
+    ...(Layout ? { Layout } : {}),
+    services,
+    queryClient,
+    bindUi: ui.bind,
   };
 }
 

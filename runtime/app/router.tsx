@@ -1,5 +1,5 @@
 // Turns the generated route manifest of one layout version into react-router routes.
-import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { type ComponentType, type ReactNode, useMemo } from "react";
 import {
   BrowserRouter,
   Navigate,
@@ -15,29 +15,33 @@ import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import type { Brand } from "../generated/types.ts";
 import type { LayoutVersion } from "../lib/layout.ts";
-import { FirstContentMark, lazyWithStrings } from "../ui/deferred.tsx";
+import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx";
+import { Loaded } from "../ui/part-boundary.tsx";
+import { loadLayout } from "./layouts/load.ts";
 import { RouteMatchesContext, routeMatches } from "./route-matches.ts";
 
-const NewLayout = lazy(() => import("./layouts/NewLayout.tsx"));
-const OldLayout = lazy(() => import("./layouts/OldLayout.tsx"));
+const NewLayout = lazyPart(loadLayout.new);
+const OldLayout = lazyPart(loadLayout.old);
 // The account pages are not part of the first render of the top-up.
 const ActivityPage = lazyWithStrings(() => import("../features/loyalty/ActivityPage.tsx"));
 const MyPage = lazyWithStrings(() => import("../features/loyalty/MyPage.tsx"));
 const VipCenterPage = lazyWithStrings(() => import("../features/loyalty/VipCenterPage.tsx"));
 const ReplenishPage = lazyWithStrings(() => import("../features/replenish/ReplenishPage.tsx"));
 // Nor are the error and hand-over pages.
-const MessagePage = lazy(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
-const NotFoundPage = lazy(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
-const CertifiedRealPage = lazy(() => import("../features/real-name/CertifiedRealPage.tsx").then((m) => ({ default: m.CertifiedRealPage })));
-const GameCodeEntry = lazy(() => import("../features/shell/GameCodeEntry.tsx").then((m) => ({ default: m.GameCodeEntry })));
+const MessagePage = lazyPart(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
+const NotFoundPage = lazyPart(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
+const CertifiedRealPage = lazyPart(() =>
+  import("../features/real-name/CertifiedRealPage.tsx").then((m) => ({ default: m.CertifiedRealPage })),
+);
+const GameCodeEntry = lazyPart(() => import("../features/shell/GameCodeEntry.tsx").then((m) => ({ default: m.GameCodeEntry })));
 
 /** A lazily loaded page: the skeleton until it has loaded; once shown, it is the first content. */
 function Page({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={<ScreenSkeleton />}>
+    <Loaded fallback={<ScreenSkeleton />}>
       {children}
       <FirstContentMark />
-    </Suspense>
+    </Loaded>
   );
 }
 
@@ -133,15 +137,16 @@ function toRoutes(entry: RouteEntry, brand: Brand, layout: LayoutVersion): Route
   return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
 }
 
-export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[] {
+/** The routes of one layout version; `layoutComponent` is the layout when start-up has loaded it already. */
+export function createRoutes(layout: LayoutVersion, brand: Brand, layoutComponent?: ComponentType): RouteObject[] {
   const manifest = layout === "new" ? newLayoutRoutes : oldLayoutRoutes;
-  const Layout = layout === "new" ? NewLayout : OldLayout;
+  const Layout = layoutComponent ?? (layout === "new" ? NewLayout : OldLayout);
   return [
     {
       element: (
-        <Suspense fallback={<ScreenSkeleton />}>
+        <Loaded fallback={<ScreenSkeleton />}>
           <Layout />
-        </Suspense>
+        </Loaded>
       ),
       children: manifest.flatMap((entry) => toRoutes(entry, brand, layout)),
     },

@@ -1,5 +1,4 @@
 // The services every screen uses: the API client, tracking, and the one place errors are acted on.
-import type { i18n } from "i18next";
 import { createContext, useContext } from "react";
 import { removeUser, userFor } from "../features/login/user-store.ts";
 import { setRealNameTicket } from "../features/real-name/ticket.ts";
@@ -84,13 +83,39 @@ export function chosenGame(): { client_id: string; game_key: string } | undefine
 /** Asks the app to refetch the coupon lists (after a -3062, spec §8). */
 export const RELOAD_COUPONS_EVENT = "sf:reload-coupons";
 
+/** What services ask of the screen: it exists only once the app has rendered (see `lateUi`). */
+export interface UiActions {
+  navigate(to: string): void;
+  toast(message: string): void;
+}
+
+/**
+ * UI actions for services made before the first render (the top-up's calls start then): what is
+ * asked before `bind` waits for it, so a -3014 answered before the app is on screen still leads to
+ * /notArea.
+ */
+export function lateUi(): UiActions & { bind(actions: UiActions): void } {
+  let bound: UiActions | undefined;
+  const waiting: (() => void)[] = [];
+  const later = (act: (a: UiActions) => void) => (bound ? act(bound) : waiting.push(() => bound && act(bound)));
+  return {
+    navigate: (to) => later((a) => a.navigate(to)),
+    toast: (message) => later((a) => a.toast(message)),
+    bind(actions) {
+      bound = actions;
+      for (const run of waiting.splice(0)) run();
+    },
+  };
+}
+
 export interface ServiceDeps {
   runtime: BrandRuntime;
   game: string;
-  i18n: i18n;
+  /** The active language (every call's spec_lang) and its strings. */
+  language: () => string;
+  t: (key: "error.network" | "offline.action") => string;
   location: Location;
-  navigate: (to: string) => void;
-  toast: (message: string) => void;
+  ui: UiActions;
   openLogin: () => void;
 }
 
@@ -117,7 +142,7 @@ export function createServices(deps: ServiceDeps): Services {
   const token = () => (sdkView ? params.get("oauth_token") : userFor(clientId)?.oauth_token) ?? undefined;
   const api = createApiClient({
     plan,
-    common: () => ({ idfv: did, spec_lang: deps.i18n.language, oauth_token: token() }),
+    common: () => ({ idfv: did, spec_lang: deps.language(), oauth_token: token() }),
     remember: (host) => setItem("paymentBakApi", host),
     offline: isOffline,
   });
@@ -134,9 +159,9 @@ export function createServices(deps: ServiceDeps): Services {
   const handleError = (error: unknown) => {
     const action = actionFor(error, {
       sdkView,
-      networkMessage: deps.i18n.t("error.network"),
+      networkMessage: deps.t("error.network"),
       offline: isOffline(),
-      offlineMessage: deps.i18n.t("offline.action"),
+      offlineMessage: deps.t("offline.action"),
     });
     if (action.realNameTicket) setRealNameTicket(action.realNameTicket);
     if (action.clearUser) removeUser(clientId);
@@ -144,9 +169,9 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.clearArea) removeItem("payment_domain_area");
     if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
     if (action.reloadCouponsAfter) setTimeout(() => window.dispatchEvent(new CustomEvent(RELOAD_COUPONS_EVENT)), action.reloadCouponsAfter);
-    if (action.toast) deps.toast(action.toast);
+    if (action.toast) deps.ui.toast(action.toast);
     if (action.openLogin) deps.openLogin();
-    if (action.navigate) deps.navigate(action.navigate);
+    if (action.navigate) deps.ui.navigate(action.navigate);
   };
   const payContext = () => {
     const s = trackingSession();

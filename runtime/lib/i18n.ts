@@ -6,6 +6,7 @@ import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isRtl } from "./language.ts";
 import { MISSING_STRING_MARK } from "./marks.ts";
+import { retryLoad } from "./retry-load.ts";
 
 type Strings = Record<string, unknown>;
 type Loaders = Record<string, () => Promise<{ default: Strings }>>;
@@ -25,9 +26,16 @@ const laterLoaded = new Map<string, Promise<void>>();
 function addLater(instance: i18n, lang: string): Promise<void> {
   let loaded = laterLoaded.get(lang);
   if (!loaded) {
-    loaded = load(later, lang).then((strings) => {
-      if (strings) instance.addResourceBundle(lang, "translation", strings, true, false);
-    });
+    loaded = retryLoad(() => load(later, lang)).then(
+      (strings) => {
+        if (strings) instance.addResourceBundle(lang, "translation", strings, true, false);
+      },
+      (error: unknown) => {
+        // Not kept: the next screen that needs the strings asks again.
+        laterLoaded.delete(lang);
+        throw error;
+      },
+    );
     laterLoaded.set(lang, loaded);
   }
   return loaded;

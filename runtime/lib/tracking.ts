@@ -1,4 +1,7 @@
-// Tracking (spec §7): events to the brand's tracking host. A failure never disturbs the player.
+// Tracking (spec §7): events to the brand's tracking host. A failure never disturbs the player, and
+// nothing is sent before the first content is on screen (events of the start wait for it).
+import { afterFirstContent } from "./first-content.ts";
+
 export const TRACK_EVENTS = [
   "viewPage",
   "login",
@@ -56,7 +59,11 @@ function post(url: string, body: unknown, send: typeof fetch): void {
 const clean = (data: Record<string, Scalar | undefined>) =>
   Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as Record<string, Scalar>;
 
-export function createTracker(session: () => TrackSession, send: typeof fetch = (...a) => fetch(...a)): Tracker {
+export function createTracker(
+  session: () => TrackSession,
+  send: typeof fetch = (...a) => fetch(...a),
+  ready: () => Promise<void> = afterFirstContent,
+): Tracker {
   const base = () => {
     const s = session();
     return {
@@ -71,12 +78,14 @@ export function createTracker(session: () => TrackSession, send: typeof fetch = 
   return {
     track(event, data = {}) {
       const s = session();
-      post(`${s.host}/service/recharge/dot.php`, { event, ...base(), page: location.pathname, data: clean(data) }, send);
+      const body = { event, ...base(), page: location.pathname, data: clean(data) };
+      void ready().then(() => post(`${s.host}/service/recharge/dot.php`, body, send));
     },
     purchase({ step, ...data }) {
       const s = session();
       const { event_id: _e, session_time: _t, ...rest } = base();
-      post(`${s.host}/service/recharge/api.php`, { event: 18, ...rest, ...clean(data), data: { step } }, send);
+      const body = { event: 18, ...rest, ...clean(data), data: { step } };
+      void ready().then(() => post(`${s.host}/service/recharge/api.php`, body, send));
     },
   };
 }

@@ -3,6 +3,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { afterFirstContent, markFirstContent } from "../lib/first-content.ts";
 import { laterStrings } from "../lib/i18n.ts";
+import { retryLoad } from "../lib/retry-load.ts";
+import { PartBoundary } from "./part-boundary.tsx";
 
 /** Once the first content is on screen, the rest of the active language's strings load. */
 export function loadLaterStringsAfterFirstContent(): Promise<void> {
@@ -19,7 +21,12 @@ export function AfterFirstContent({ children }: { children: ReactNode }) {
       live = false;
     };
   }, []);
-  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+  // The player can do without these: one that cannot load shows nothing.
+  return ready ? (
+    <PartBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartBoundary>
+  ) : null;
 }
 
 /** Rendered beside a screen's content: marks the first content once that content has rendered. */
@@ -28,8 +35,14 @@ export function FirstContentMark() {
   return null;
 }
 
+/** A component loaded on demand, its load tried again when it fails (runtime/lib/retry-load.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: the props of any component, as React.lazy has them.
+export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => retryLoad(load));
+}
+
 /** A component loaded on demand that shows strings of the later part: it waits for both, in parallel. */
 // biome-ignore lint/suspicious/noExplicitAny: the props of any component, as React.lazy has them.
 export function lazyWithStrings<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => Promise.all([load(), laterStrings()]).then(([module]) => module));
+  return lazy(() => Promise.all([retryLoad(load), laterStrings()]).then(([module]) => module));
 }

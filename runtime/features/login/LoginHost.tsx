@@ -2,21 +2,34 @@
 // popup itself is loaded on first use.
 
 import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { PartBoundary, PartError } from "../../ui/part-boundary.tsx";
 import { OPEN_LOGIN_EVENT } from "./session.ts";
 
 const LoginDialog = lazyWithStrings(() => import("./LoginDialog.tsx"));
 
 export function LoginHost() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const show = () => setOpen(true);
     window.addEventListener(OPEN_LOGIN_EVENT, show);
     return () => window.removeEventListener(OPEN_LOGIN_EVENT, show);
   }, []);
+  const close = () => setOpen(false);
   return open ? (
-    <Suspense fallback={null}>
-      <LoginDialog onClose={() => setOpen(false)} />
-    </Suspense>
+    <PartBoundary
+      fallback={
+        <Dialog open title={t("login.title")} onClose={close}>
+          <PartError />
+        </Dialog>
+      }
+    >
+      <Suspense fallback={null}>
+        <LoginDialog onClose={close} />
+      </Suspense>
+    </PartBoundary>
   ) : null;
 }

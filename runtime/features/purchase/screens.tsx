@@ -1,14 +1,15 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1–4 as pages (select game, select role and goods, recharge, result).
 import "./purchase.css";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useGo } from "../../app/navigation.ts";
 import { useServices } from "../../app/services.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
-import { AfterFirstContent, lazyWithStrings } from "../../ui/deferred.tsx";
+import { AfterFirstContent, lazyPart, lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Loaded } from "../../ui/part-boundary.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { GameBanner } from "../game/components/GameBanner.tsx";
 import { GoodsGrid } from "../goods/GoodsGrid.tsx";
@@ -22,7 +23,7 @@ import { useSelection } from "./selection.ts";
 // the game list).
 const RechargePanel = lazyWithStrings(() => import("../recharge/RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
 const ResultPanel = lazyWithStrings(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
-const GameList = lazy(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
+const GameList = lazyPart(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
 // The event prompt waits for the goods: it is news for the player, not what they came for.
 const EventPrompt = lazyWithStrings(() => import("../loyalty/EventPrompt.tsx").then((m) => ({ default: m.EventPrompt })));
 
@@ -83,28 +84,28 @@ export function NewSelectGoods() {
       <SelectGoodsBody onChangeGame={() => setPicker(true)} />
       <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
         {sheet ? (
-          <Suspense fallback={<Loading />}>
+          <Loaded fallback={<Loading />}>
             <RechargePanel onPaid={paid} />
-          </Suspense>
+          </Loaded>
         ) : null}
       </Dialog>
       <Dialog open={result !== null} title={t("result.title")} onClose={closeResult}>
         {result ? (
-          <Suspense fallback={<Loading />}>
+          <Loaded fallback={<Loading />}>
             <ResultPanel
               billingNo={result.billingNo}
               {...(result.payUrl ? { payUrl: result.payUrl } : {})}
               onChangeWay={flow.openRecharge}
               onClose={closeResult}
             />
-          </Suspense>
+          </Loaded>
         ) : null}
       </Dialog>
       <Dialog open={picker} title={t("game.select")} onClose={() => setPicker(false)}>
         {picker ? (
-          <Suspense fallback={<Loading />}>
+          <Loaded fallback={<Loading />}>
             <GameList onPicked={() => setPicker(false)} />
-          </Suspense>
+          </Loaded>
         ) : null}
       </Dialog>
     </PurchaseFlowContext.Provider>
@@ -132,9 +133,9 @@ export function OldSelectGame() {
     <div className="sf-purchase">
       <section className="sf-card">
         <h2 className="sf-card__title">{t("game.select")}</h2>
-        <Suspense fallback={<Loading />}>
+        <Loaded fallback={<Loading />}>
           <GameList onPicked={() => go("SelectGoods")} />
-        </Suspense>
+        </Loaded>
       </section>
     </div>
   );
@@ -172,9 +173,9 @@ export function OldRecharge() {
     <PurchaseFlowContext.Provider value={flow}>
       <section className="sf-card sf-page-panel">
         <h2 className="sf-card__title">{t("recharge.title")}</h2>
-        <Suspense fallback={<Loading />}>
+        <Loaded fallback={<Loading />}>
           <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
-        </Suspense>
+        </Loaded>
       </section>
     </PurchaseFlowContext.Provider>
   );
@@ -202,14 +203,14 @@ export function OldResult() {
   return (
     <section className="sf-card sf-page-panel">
       <h2 className="sf-card__title">{t("result.title")}</h2>
-      <Suspense fallback={<Loading />}>
+      <Loaded fallback={<Loading />}>
         <ResultPanel
           billingNo={billingNo}
           {...(payUrl ? { payUrl } : {})}
           onChangeWay={() => go("Recharge")}
           onClose={() => go("SelectGoods")}
         />
-      </Suspense>
+      </Loaded>
     </section>
   );
 }

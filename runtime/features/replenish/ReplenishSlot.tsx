@@ -1,14 +1,18 @@
 // Where both layouts show the replenish header: its code loads only on the make-up page.
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useLocation } from "react-router-dom";
+import { lazyPart } from "../../ui/deferred.tsx";
+import { PartBoundary } from "../../ui/part-boundary.tsx";
 
-const ReplenishHeader = lazy(() => import("./ReplenishHeader.tsx").then((m) => ({ default: m.ReplenishHeader })));
+const ReplenishHeader = lazyPart(() => import("./ReplenishHeader.tsx").then((m) => ({ default: m.ReplenishHeader })));
 
 export function ReplenishSlot() {
   const { pathname } = useLocation();
   return pathname === "/replenishGoods" ? (
-    <Suspense fallback={null}>
-      <ReplenishHeader />
-    </Suspense>
+    <PartBoundary>
+      <Suspense fallback={null}>
+        <ReplenishHeader />
+      </Suspense>
+    </PartBoundary>
   ) : null;
 }

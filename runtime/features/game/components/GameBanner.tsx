@@ -11,7 +11,8 @@ export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
     <section className="sf-banner" aria-busy={!game}>
       {game ? (
         <>
-          <img className="sf-banner__art" src={webUrl(banner ?? game.logo)} alt="" width="720" height="240" />
+          {/* The largest thing on the first screen: fetched before the rest of the page's pictures. */}
+          <img className="sf-banner__art" src={webUrl(banner ?? game.logo)} alt="" width="720" height="240" fetchPriority="high" />
           <div className="sf-banner__info">
             <img className="sf-banner__logo" src={webUrl(game.logo)} alt="" width="56" height="56" />
             <h2 className="sf-banner__name" data-testid="game-name" data-clamp title={game.name}>

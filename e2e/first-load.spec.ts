@@ -1,0 +1,119 @@
+// The first load as a player on a slow network meets it: one round trip of the platform before the
+// goods (its calls asked for together, never one after another), the kept game shown at once on a
+// return visit, and code that fails to load tried again or shown as an error, never a blank page.
+import { join } from "node:path";
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { validateFile } from "../generator/validate.ts";
+import { FIRST_CONTENT_MARK } from "../runtime/lib/marks.ts";
+import { storefronts } from "./gallery/matrix.ts";
+import { brandUrl } from "./helpers.ts";
+import { chooseGoods, chooseRole, logIn, openRecharge, openStore } from "./journey.ts";
+import { ROOT } from "./sandbox-server.ts";
+
+const { config } = await validateFile(join(ROOT, "brands.yaml"));
+if (!config) throw new Error("brands.yaml is invalid");
+const defaults = storefronts(config, []);
+const stores = defaults.filter((s) => s.brand === defaults[0]?.brand);
+
+/** The top-up page's platform data: the game list, page config, goods and servers. */
+const TOP_UP_CALLS = ["/api/pay/getGameListV2", "/api/config/recharge", "/api/pay/getProductList", "/api/pay/getServerList"];
+const PLATFORM = /\/(api|util)\//;
+
+for (const store of stores) {
+  test(`${store.layout} layout: the goods need one platform round trip, its calls asked for together`, async ({ page }) => {
+    const held: Route[] = [];
+    const asked = new Set<string>();
+    let release: () => void = () => undefined;
+    const allAsked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // No answer leaves the platform until every call of the top-up has been asked for: a call that
+    // waited for another's answer would never be asked, and the goods would never show.
+    await page.route(PLATFORM, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      asked.add(path);
+      if (TOP_UP_CALLS.every((c) => asked.has(c))) release();
+      held.push(route);
+      await allAsked;
+      await route.fallback();
+    });
+    await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
+    await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+    expect([...asked]).toEqual(expect.arrayContaining(TOP_UP_CALLS));
+    // Every platform call the page made before its first content was among those held.
+    const beforeContent = await page.evaluate(
+      ([mark, pattern]) => {
+        const at = performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY;
+        return performance
+          .getEntriesByType("resource")
+          .filter((e) => e.startTime <= at && new RegExp(pattern).test(new URL(e.name).pathname))
+          .map((e) => new URL(e.name).pathname);
+      },
+      [FIRST_CONTENT_MARK, PLATFORM.source] as const,
+    );
+    expect(beforeContent.length).toBeGreaterThanOrEqual(TOP_UP_CALLS.length);
+    for (const path of beforeContent) expect(held.map((r) => new URL(r.request().url()).pathname)).toContain(path);
+  });
+}
+
+test("a returning player sees the game kept from the last visit at once, while the list is asked again", async ({ page }) => {
+  await openStore(page, "aurora");
+  const name = await page.getByTestId("game-name").textContent();
+  expect(name).toBeTruthy();
+
+  let answered = false;
+  await page.route("**/api/pay/getGameListV2**", async (route) => {
+    await new Promise((r) => setTimeout(r, 4_000));
+    answered = true;
+    await route.fallback();
+  });
+  await page.reload();
+  await expect(page.getByTestId("game-name")).toHaveText(name ?? "", { timeout: 2_000 });
+  await expect(page.locator("img.sf-banner__art")).toBeVisible();
+  expect(answered).toBe(false);
+  // The list is still asked for: the kept one is shown, never trusted as current.
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(true);
+});
+
+test.describe("code that fails to load", () => {
+  // The worker would answer from its cache (and out of the page's routes): these are about the network.
+  test.use({ serviceWorkers: "block" });
+
+  /** Answers requests for the chunk whose file name starts with `name` with a network failure, `times` times (all when undefined). */
+  async function failChunk(page: Page, name: string, times?: number): Promise<() => number> {
+    let failed = 0;
+    await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+      if (times === undefined || failed < times) {
+        failed++;
+        await route.abort("internetdisconnected");
+      } else await route.fallback();
+    });
+    return () => failed;
+  }
+
+  test("a screen whose code fails to load once is loaded again, and the player carries on", async ({ page }) => {
+    const failures = await failChunk(page, "RechargePanel", 1);
+    await openStore(page, "aurora");
+    await logIn(page, "aurora_player");
+    await chooseRole(page, 1);
+    await chooseGoods(page, "Gems", 0);
+    await openRecharge(page);
+    expect(failures()).toBe(1);
+    await expect(page.getByTestId("part-error")).toHaveCount(0);
+  });
+
+  test("a screen whose code cannot be loaded says so with a way to try again; the rest of the store keeps working", async ({ page }) => {
+    test.setTimeout(60_000);
+    await failChunk(page, "MyPage");
+    await page.goto(brandUrl("aurora", "/my?spec_lang=en&domain_area=universal"));
+    // Three tries (1 s and 3 s apart), then the error in place of the page, under the store's header.
+    const error = page.getByTestId("part-error");
+    await expect(error).toBeVisible({ timeout: 15_000 });
+    await expect(error).toContainText("Network error, try again later");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await page.unroute(/\/assets\/MyPage-/);
+    await error.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("part-error")).toHaveCount(0);
+    await expect(page.locator("main")).not.toBeEmpty();
+  });
+});

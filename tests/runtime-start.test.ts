@@ -1,0 +1,168 @@
+// What start-up relies on: the kept game list (gameInfo), UI actions asked for before the first
+// render, tracking that waits for the first content, and loads tried again on a bad network.
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GetGameListResponse } from "../runtime/generated/api-types.ts";
+import type { ApiClient } from "../runtime/lib/api/client.ts";
+
+const store = new Map<string, string>();
+const listeners = new Map<string, (() => void)[]>();
+let online = true;
+
+beforeEach(() => {
+  store.clear();
+  listeners.clear();
+  online = true;
+  vi.resetModules();
+  vi.stubGlobal("window", {
+    localStorage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    },
+    addEventListener: (type: string, fn: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
+    setTimeout: globalThis.setTimeout,
+  });
+  vi.stubGlobal("navigator", {
+    get onLine() {
+      return online;
+    },
+  });
+  vi.stubGlobal("location", { pathname: "/selectGoods" });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const answer = (name: string): GetGameListResponse =>
+  ({ games: [{ client_id: "1001001", gp_id: 1, name, logo: "https://x/logo.svg", sub_game: {} }] }) as unknown as GetGameListResponse;
+
+describe("the kept game list (gameInfo)", () => {
+  it("is shown at once on the next visit for the same client, platform and area, and the list is still asked again", async () => {
+    const { gamesQueryOptions } = await import("../runtime/features/game/api/get-games.ts");
+    const calls: unknown[] = [];
+    let name = "Skyfall";
+    const api = {
+      call: async (_n: string, params: unknown) => {
+        calls.push(params);
+        return answer(name);
+      },
+    } as unknown as ApiClient;
+
+    const first = new QueryClient();
+    expect(first.getQueryData(gamesQueryOptions(api, "1001001", "web", "sea").queryKey)).toBeUndefined();
+    await first.fetchQuery(gamesQueryOptions(api, "1001001", "web", "sea"));
+    expect(JSON.parse(store.get("gameInfo") ?? "{}").value.key).toBe("1001001|web|sea");
+
+    // Next visit: a new cache, the old answer shown before the platform has said anything.
+    name = "Skyfall II";
+    const next = new QueryClient();
+    const options = gamesQueryOptions(api, "1001001", "web", "sea");
+    expect(new QueryObserver(next, options).getCurrentResult().data?.games[0]?.name).toBe("Skyfall");
+    await next.prefetchQuery(options);
+    expect(calls).toHaveLength(2);
+    expect(next.getQueryData<GetGameListResponse>(options.queryKey)?.games[0]?.name).toBe("Skyfall II");
+
+    // Another area or platform never sees it.
+    const fresh = new QueryClient();
+    expect(new QueryObserver(fresh, gamesQueryOptions(api, "1001001", "web", "mea")).getCurrentResult().data).toBeUndefined();
+    expect(new QueryObserver(fresh, gamesQueryOptions(api, "1001001", "ios", "sea")).getCurrentResult().data).toBeUndefined();
+  });
+
+  it("ignores a kept value without the answer's shape", async () => {
+    const { cachedGames } = await import("../runtime/features/game/api/get-games.ts");
+    const { setItem } = await import("../runtime/lib/storage.ts");
+    setItem("gameInfo", { key: "1001001|web|sea", games: { games: "nope" } });
+    expect(cachedGames("1001001|web|sea")).toBeUndefined();
+    setItem("gameInfo", "text");
+    expect(cachedGames("1001001|web|sea")).toBeUndefined();
+  });
+});
+
+describe("UI actions asked for before the first render", () => {
+  it("wait for the app and then happen in order; later ones happen at once", async () => {
+    const { lateUi } = await import("../runtime/app/services.ts");
+    const ui = lateUi();
+    const seen: string[] = [];
+    ui.navigate("/notArea");
+    ui.toast("Network error");
+    expect(seen).toEqual([]);
+    ui.bind({ navigate: (to) => seen.push(`go ${to}`), toast: (m) => seen.push(`toast ${m}`) });
+    expect(seen).toEqual(["go /notArea", "toast Network error"]);
+    ui.toast("again");
+    expect(seen).toEqual(["go /notArea", "toast Network error", "toast again"]);
+  });
+});
+
+describe("tracking", () => {
+  it("sends nothing before the first content, then everything asked for, and later events at once", async () => {
+    const { createTracker } = await import("../runtime/lib/tracking.ts");
+    const sent: string[] = [];
+    const send = (async (_url: string, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)).event);
+      return new Response();
+    }) as typeof fetch;
+    let open: () => void = () => undefined;
+    const firstContent = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const tracker = createTracker(
+      () => ({ host: "https://t", appId: "a", eventId: "1", sessionId: "s", sessionTime: 1, did: "d" }),
+      send,
+      () => firstContent,
+    );
+    tracker.track("viewPage");
+    tracker.purchase({ step: "clickBuy" });
+    await Promise.resolve();
+    expect(sent).toEqual([]);
+    open();
+    await firstContent;
+    await Promise.resolve();
+    expect(sent).toEqual(["viewPage", 18]);
+    tracker.track("login");
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual(["viewPage", 18, "login"]);
+  });
+});
+
+describe("loads after the first render (code and strings)", () => {
+  it("are tried again after 1 s and 3 s online, then fail", async () => {
+    vi.useFakeTimers();
+    const { retryLoad } = await import("../runtime/lib/retry-load.ts");
+    let tries = 0;
+    const failing = retryLoad(async () => {
+      tries++;
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    const outcome = failing.then(
+      () => "loaded",
+      (e: Error) => e.message,
+    );
+    await vi.advanceTimersByTimeAsync(999);
+    expect(tries).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tries).toBe(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(tries).toBe(3);
+    expect(await outcome).toBe("Failed to fetch dynamically imported module");
+  });
+
+  it("wait for the connection while offline, without counting those tries", async () => {
+    const { retryLoad } = await import("../runtime/lib/retry-load.ts");
+    online = false;
+    let tries = 0;
+    const loaded = retryLoad(async () => {
+      tries++;
+      if (!online) throw new Error("offline");
+      return "module";
+    }, []);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(tries).toBe(1);
+    online = true;
+    for (const fn of listeners.get("online") ?? []) fn();
+    expect(await loaded).toBe("module");
+    expect(tries).toBe(2);
+  });
+});
