@@ -43,7 +43,7 @@ for (const store of targets) {
     });
     const names = scripts.map((s) => s.path.replace(/^\/assets\/|-[\w-]{8}\.js$|\.[0-9a-f]{10}\.js$/g, ""));
     // Loaded on demand, never for the first render: the account pages, payment dialogs, the sanitiser,
-    // other languages and dates, the event prompt, the legal notices and the error pages.
+    // other languages and dates, the event prompt, the legal notices, the error pages and the installable app.
     for (const lazy of [
       "VipCenterPage",
       "ActivityPage",
@@ -57,6 +57,7 @@ for (const store of targets) {
       "ReplenishHeader",
       "MessagePage",
       "NotFoundPage",
+      "pwa",
     ])
       expect(names, lazy).not.toContain(lazy);
     expect(names.filter((n) => /^(ar|de|es|fr|id|it|ja|ko|ms|pl|pt|ru|th|tr|vi|zh-cn|zh-tw|en)$/.test(n))).toHaveLength(1);

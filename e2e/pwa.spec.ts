@@ -176,6 +176,8 @@ test("installing the app is tracked as the pwa event", async ({ page, request })
   await page.addInitScript((s) => localStorage.setItem("paymentUuid", JSON.stringify({ value: s, expires: 0 })), session);
   await page.goto(brandUrl("hanbit", "/"));
   await expect(page.getByTestId("game-name")).toBeVisible();
+  // The install events are listened for from when the worker is registered (after the first content).
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
   await expect
     .poll(async () => {

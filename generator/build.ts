@@ -122,30 +122,17 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
   const preloads: string[] = [];
   const css = new Set(entry.css ?? []);
   const seen = new Set<string>();
-  const walk = (keys: string[] = [], into: string[] = preloads) => {
+  const walk = (keys: string[] = []) => {
     for (const key of keys) {
       const chunk = manifest[key];
       if (!chunk || seen.has(key) || chunk.isEntry) continue;
       seen.add(key);
-      into.push(`/${chunk.file}`);
+      preloads.push(`/${chunk.file}`);
       for (const c of chunk.css ?? []) css.add(c);
-      walk(chunk.imports, into);
+      walk(chunk.imports);
     }
   };
   walk(entry.imports);
-  // Each layout's chunk and what it imports beyond the entry: a page preloads its likely layout's,
-  // so the route renders without waiting for another request after the entry.
-  const layouts = { old: [] as string[], new: [] as string[] };
-  for (const version of ["old", "new"] as const) {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`app/layouts/${version === "old" ? "Old" : "New"}Layout.tsx`));
-    const chunk = key ? manifest[key] : undefined;
-    if (!chunk) continue;
-    layouts[version].push(`/${chunk.file}`);
-    const before = new Set(seen);
-    walk(chunk.imports, layouts[version]);
-    // The other layout may share these chunks: walk it afresh.
-    for (const k of [...seen]) if (!before.has(k)) seen.delete(k);
-  }
   const cssText = await Promise.all([...css].map((c) => readFile(join(outDir, c), "utf8")));
   const locales = Object.fromEntries(
     Object.entries(manifest).flatMap(([key, chunk]) => {
@@ -153,5 +140,5 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
       return lang ? [[lang, `/${chunk.file}`]] : [];
     }),
   );
-  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales, layouts };
+  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales };
 }

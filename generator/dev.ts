@@ -45,7 +45,7 @@ export interface DevOptions {
 }
 
 /** The runtime as Vite serves it in development: its source entry; CSS and chunks come through Vite. */
-const DEV_BUNDLE: BundleInfo = { entry: "/main.tsx", preloads: [], css: "", locales: {}, layouts: { old: [], new: [] } };
+const DEV_BUNDLE: BundleInfo = { entry: "/main.tsx", preloads: [], css: "", locales: {} };
 
 /** Saves come in bursts (truncate + write, or write + rename): act once they settle. */
 const DEBOUNCE_MS = 120;

@@ -3,7 +3,7 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
-import { registerServiceWorker } from "./lib/pwa.ts";
+import { afterFirstContent } from "./lib/first-content.ts";
 import { preventSafariDoubleTap } from "./lib/quirks.ts";
 import "./ui/base.css";
 
@@ -17,7 +17,14 @@ if (container) {
       // As a transition React renders in slices, yielding to the browser, so the first render is no
       // long task that would hold up a tap.
       startTransition(() => root.render(<App boot={boot} />));
-      registerServiceWorker();
+      // The installable app is nothing the first screen needs: its code comes after the first content.
+      void afterFirstContent()
+        .then(() => import("./lib/pwa.ts"))
+        .then((pwa) => {
+          pwa.trackInstall(boot.services.tracker);
+          pwa.registerServiceWorker();
+        })
+        .catch(() => undefined);
     })
     .catch((err: unknown) => {
       console.error(err);

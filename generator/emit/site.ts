@@ -20,8 +20,6 @@ export interface BundleInfo {
   css: string;
   /** URL of each language's chunk; the page preloads its initial language's. */
   locales?: Record<string, string>;
-  /** URLs of each layout's chunk and the chunks it imports beyond the entry's. */
-  layouts?: Record<"old" | "new", string[]>;
 }
 
 const hb = Handlebars.create();
@@ -42,17 +40,6 @@ const swSource = () => (swTemplate ??= readFileSync(join(paths.templates, "sw.js
 
 export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
 const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
-
-/** The layout every page of the brand shows, when that is certain (no new-layout rules), else none. */
-export function certainLayout(brand: Brand): "old" | "new" | undefined {
-  return brand.layout.newLayoutRules.length === 0 ? brand.layout.default : undefined;
-}
-
-/** A brand with one layout preloads its code; one whose rules choose loads it alongside the first data. */
-const layoutPreloads = (bundle: BundleInfo, brand: Brand): string[] => {
-  const layout = certainLayout(brand);
-  return layout ? (bundle.layouts?.[layout] ?? []) : [];
-};
 
 /** The language the HTML ships with before the runtime resolves the visitor's. */
 export function initialLanguage(brand: Brand): string {
@@ -164,7 +151,7 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       apiOrigin: new URL(brand.api.production.primary).origin,
       brandModule: `/${modulePath.slice("app/".length)}`,
       entry: bundle.entry,
-      preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : []), ...layoutPreloads(bundle, brand)],
+      preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
       inlineStyle,
       csp: pageCsp(brand, [sha256(inlineStyle)]),
     };

@@ -6,7 +6,6 @@ import type { NavigateFunction } from "react-router-dom";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { afterFirstContent } from "../lib/first-content.ts";
-import { trackInstall } from "../lib/pwa.ts";
 import { SessionContext } from "../lib/session-context.ts";
 import { loadLaterStringsAfterFirstContent } from "../ui/deferred.tsx";
 import { TipProvider } from "../ui/tip.tsx";
@@ -19,7 +18,7 @@ import { RELOAD_COUPONS_EVENT, ServicesContext } from "./services.ts";
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
 
 export function App({ boot }: { boot: Boot }) {
-  const routes = useMemo(() => createRoutes(boot.layout, boot.runtime.brand, boot.Layout), [boot]);
+  const routes = useMemo(() => createRoutes(boot.layout, boot.runtime.brand), [boot]);
   // The router's navigate, for services and effects outside the route tree.
   const navigateRef = useRef<NavigateFunction | null>(null);
   const toastRef = useRef<(message: string) => void>(() => undefined);
@@ -38,7 +37,6 @@ export function App({ boot }: { boot: Boot }) {
     services.tracker.track("viewPage", { path: window.location.pathname });
     void confirmStoredTestAccount(services);
     void loadLaterStringsAfterFirstContent();
-    return trackInstall(services.tracker);
   }, [boot, services]);
 
   useEffect(() => {

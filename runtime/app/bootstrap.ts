@@ -1,9 +1,7 @@
-// Start-up work before the first render: the brand module, then, all at once, the language's
-// strings, the layout's code and the top-up page's platform data, so the first render has them and
-// none waits for another (the data never waits for React to mount).
+// Start-up work before the first render: the brand module, then, at once, the language's strings
+// and the top-up page's platform data, so the data never waits for React to mount.
 import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n } from "i18next";
-import type { ComponentType } from "react";
 import { prefetchTopUp } from "../features/purchase/queries.ts";
 import type { BrandModule } from "../generated/types.ts";
 import { gameForClientId, resolveArea } from "../lib/area.ts";
@@ -14,7 +12,6 @@ import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
 import { isOffline } from "../lib/online.ts";
 import type { Session } from "../lib/session-context.ts";
 import { getItem, type StorageKey, setItem } from "../lib/storage.ts";
-import { loadLayout } from "./layouts/load.ts";
 import { chosenGame, createServices, lateUi, type Services, type UiActions } from "./services.ts";
 
 export interface Boot {
@@ -22,12 +19,6 @@ export interface Boot {
   session: Session;
   i18n: i18n;
   layout: LayoutVersion;
-  /**
-   * The layout's component, loaded before the first render: a first render that suspended would
-   * show a skeleton, and React holds the real content back for a while after a fallback appears.
-   * Absent when its load failed (the router then loads it lazily, retrying).
-   */
-  Layout?: ComponentType;
   services: Services;
   queryClient: QueryClient;
   /** The app hands over its navigation and toasts once rendered. */
@@ -100,10 +91,6 @@ export async function bootstrap(location: Location): Promise<Boot> {
   const layout = chooseLayout(brand, area, game);
   // spec_lang=keys is the pseudo-locale of tests and translators: every text shows its key.
   const strings = createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
-  const layoutCode = loadLayout[layout]().then(
-    (m) => m.default,
-    () => undefined,
-  );
   let i18n: i18n | undefined;
   const ui = lateUi();
   const runtime = { module, brand, mode: modeForHost(location.hostname) };
@@ -120,14 +107,12 @@ export async function bootstrap(location: Location): Promise<Boot> {
   if (area) setItem("payment_domain_area", area);
   const queryClient = createQueryClient(services);
   if (area && TOP_UP_PATHS.includes(location.pathname)) prefetchTopUp(queryClient, services, area);
-  const [loadedStrings, Layout] = await Promise.all([strings, layoutCode]);
-  i18n = loadedStrings;
+  i18n = await strings;
   return {
     runtime,
     i18n,
     session: { area, areaConfig, game, languages: areaConfig?.languages ?? ["en"] },
     layout,
-    ...(Layout ? { Layout } : {}),
     services,
     queryClient,
     bindUi: ui.bind,

@@ -1,5 +1,5 @@
 // Turns the generated route manifest of one layout version into react-router routes.
-import { type ComponentType, type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import {
   BrowserRouter,
   Navigate,
@@ -16,12 +16,11 @@ import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "
 import type { Brand } from "../generated/types.ts";
 import type { LayoutVersion } from "../lib/layout.ts";
 import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx";
-import { Loaded } from "../ui/part-boundary.tsx";
-import { loadLayout } from "./layouts/load.ts";
+import { Loaded, PartBoundary, PartError } from "../ui/part-boundary.tsx";
+import NewLayout from "./layouts/NewLayout.tsx";
+import OldLayout from "./layouts/OldLayout.tsx";
 import { RouteMatchesContext, routeMatches } from "./route-matches.ts";
 
-const NewLayout = lazyPart(loadLayout.new);
-const OldLayout = lazyPart(loadLayout.old);
 // The account pages are not part of the first render of the top-up.
 const ActivityPage = lazyWithStrings(() => import("../features/loyalty/ActivityPage.tsx"));
 const MyPage = lazyWithStrings(() => import("../features/loyalty/MyPage.tsx"));
@@ -137,16 +136,17 @@ function toRoutes(entry: RouteEntry, brand: Brand, layout: LayoutVersion): Route
   return [{ path: entry.path, element, handle, ...(entry.name ? { id: entry.name } : {}) }];
 }
 
-/** The routes of one layout version; `layoutComponent` is the layout when start-up has loaded it already. */
-export function createRoutes(layout: LayoutVersion, brand: Brand, layoutComponent?: ComponentType): RouteObject[] {
+export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[] {
   const manifest = layout === "new" ? newLayoutRoutes : oldLayoutRoutes;
-  const Layout = layoutComponent ?? (layout === "new" ? NewLayout : OldLayout);
+  // Both layouts are in the first script: small, and a first render that waited for one (a lazy
+  // chunk) would show a skeleton that React then holds for a while before the real content.
+  const Layout = layout === "new" ? NewLayout : OldLayout;
   return [
     {
       element: (
-        <Loaded fallback={<ScreenSkeleton />}>
+        <PartBoundary fallback={<PartError />}>
           <Layout />
-        </Loaded>
+        </PartBoundary>
       ),
       children: manifest.flatMap((entry) => toRoutes(entry, brand, layout)),
     },

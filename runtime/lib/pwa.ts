@@ -37,7 +37,7 @@ export function registerServiceWorker(): void {
   else window.addEventListener("load", register, { once: true });
 }
 
-/** Reports the install prompt becoming available and the app being installed; returns the cleanup. */
+/** Reports the install prompt becoming available and the app being installed (before the worker is registered: the prompt follows it); returns the cleanup. */
 export function trackInstall(tracker: Tracker): () => void {
   const installable = () => tracker.track("pwa", { action: "installable" });
   const installed = () => tracker.track("pwa", { action: "installed" });
