@@ -181,7 +181,9 @@ describe("order polling (SPEC-NOTES)", () => {
     expect(nextPollDelay(1, 1000)).toBe(3000);
     expect(nextPollDelay(5, 59_999)).toBe(3000);
     expect(nextPollDelay(20, 60_000)).toBe(10_000);
-    expect(nextPollDelay(90, 15 * 60_000 - 1)).toBe(10_000);
+    expect(nextPollDelay(90, 15 * 60_000 - 10_000)).toBe(10_000);
+    // A check that would come after the 15 minutes is not scheduled at all.
+    expect(nextPollDelay(90, 15 * 60_000 - 1)).toBeNull();
     expect(nextPollDelay(91, 15 * 60_000)).toBeNull();
   });
   it("never checks more than 26 times in the first minute nor more than 110 times in all", () => {
@@ -193,6 +195,7 @@ describe("order polling (SPEC-NOTES)", () => {
     }
     expect(n).toBeLessThanOrEqual(110);
     expect(n).toBeGreaterThan(90);
+    expect(t).toBeLessThanOrEqual(15 * 60_000);
   });
   it("reads the order status codes", () => {
     expect(viewOf(1)).toBe("success");

@@ -3,11 +3,13 @@
 
 export const POLL = { firstMs: 1_000, fastMs: 3_000, slowMs: 10_000, slowAfterMs: 60_000, stopAfterMs: 15 * 60_000 } as const;
 
-/** The wait before the next check, or null when polling stops. `checks` = checks done so far. */
+/**
+ * The wait before the next check, or null when polling stops: no check is made after the 15
+ * minutes, not even one scheduled just before them. `checks` = checks done so far.
+ */
 export function nextPollDelay(checks: number, elapsedMs: number): number | null {
-  if (elapsedMs >= POLL.stopAfterMs) return null;
-  if (checks === 0) return POLL.firstMs;
-  return elapsedMs < POLL.slowAfterMs ? POLL.fastMs : POLL.slowMs;
+  const delay = checks === 0 ? POLL.firstMs : elapsedMs < POLL.slowAfterMs ? POLL.fastMs : POLL.slowMs;
+  return elapsedMs + delay > POLL.stopAfterMs ? null : delay;
 }
 
 export const ORDER_STATUS = { success: 1, pending: -1, fail: -2, repeat: 10 } as const;
