@@ -11,6 +11,7 @@ import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
 import { formatAmount, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
 import { formatTime } from "../runtime/lib/time.ts";
+import { memoryStorage } from "./memory-storage.ts";
 
 const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
 const aurora = config?.brands.find((b) => b.id === "aurora");
@@ -238,13 +239,7 @@ describe("storage", () => {
   beforeEach(() => {
     store.clear();
     vi.resetModules();
-    vi.stubGlobal("window", {
-      localStorage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-    });
+    vi.stubGlobal("window", { localStorage: memoryStorage(store) });
   });
   it("keeps a value with its expiry in days and forgets it after", async () => {
     const s = await import("../runtime/lib/storage.ts");

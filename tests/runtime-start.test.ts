@@ -4,6 +4,7 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetGameListResponse } from "../runtime/generated/api-types.ts";
 import type { ApiClient } from "../runtime/lib/api/client.ts";
+import { memoryStorage } from "./memory-storage.ts";
 
 const store = new Map<string, string>();
 const listeners = new Map<string, (() => void)[]>();
@@ -15,11 +16,7 @@ beforeEach(() => {
   online = true;
   vi.resetModules();
   vi.stubGlobal("window", {
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
+    localStorage: memoryStorage(store),
     addEventListener: (type: string, fn: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
     setTimeout: globalThis.setTimeout,
   });
