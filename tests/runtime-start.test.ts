@@ -85,10 +85,11 @@ describe("UI actions asked for before the first render", () => {
     ui.navigate("/notArea");
     ui.toast("Network error");
     expect(seen).toEqual([]);
-    ui.bind({ navigate: (to) => seen.push(`go ${to}`), toast: (m) => seen.push(`toast ${m}`) });
-    expect(seen).toEqual(["go /notArea", "toast Network error"]);
+    ui.openLogin();
+    ui.bind({ navigate: (to) => seen.push(`go ${to}`), toast: (m) => seen.push(`toast ${m}`), openLogin: () => seen.push("login") });
+    expect(seen).toEqual(["go /notArea", "toast Network error", "login"]);
     ui.toast("again");
-    expect(seen).toEqual(["go /notArea", "toast Network error", "toast again"]);
+    expect(seen).toEqual(["go /notArea", "toast Network error", "login", "toast again"]);
   });
 });
 

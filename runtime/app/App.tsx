@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { I18nextProvider } from "react-i18next";
 import type { NavigateFunction } from "react-router-dom";
+import { openLogin } from "../features/login/session.ts";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { BrandContext } from "../lib/brand-context.ts";
 import { afterFirstContent } from "../lib/first-content.ts";
@@ -28,6 +29,7 @@ export function App({ boot }: { boot: Boot }) {
     boot.bindUi({
       navigate: (to) => void navigateRef.current?.(to),
       toast: (message) => toastRef.current(message),
+      openLogin,
     });
   }, [boot]);
 

@@ -101,7 +101,6 @@ export async function bootstrap(location: Location): Promise<Boot> {
     t: (key) => i18n?.t(key) ?? key,
     location,
     ui,
-    openLogin: () => window.dispatchEvent(new CustomEvent("sf:open-login")),
   });
   // Saved before any call: a -3014 answer (wrong domain) clears it again.
   if (area) setItem("payment_domain_area", area);

@@ -87,6 +87,7 @@ export const RELOAD_COUPONS_EVENT = "sf:reload-coupons";
 export interface UiActions {
   navigate(to: string): void;
   toast(message: string): void;
+  openLogin(): void;
 }
 
 /**
@@ -101,6 +102,7 @@ export function lateUi(): UiActions & { bind(actions: UiActions): void } {
   return {
     navigate: (to) => later((a) => a.navigate(to)),
     toast: (message) => later((a) => a.toast(message)),
+    openLogin: () => later((a) => a.openLogin()),
     bind(actions) {
       bound = actions;
       for (const run of waiting.splice(0)) run();
@@ -116,7 +118,6 @@ export interface ServiceDeps {
   t: (key: "error.network" | "offline.action") => string;
   location: Location;
   ui: UiActions;
-  openLogin: () => void;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -170,7 +171,7 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
     if (action.reloadCouponsAfter) setTimeout(() => window.dispatchEvent(new CustomEvent(RELOAD_COUPONS_EVENT)), action.reloadCouponsAfter);
     if (action.toast) deps.ui.toast(action.toast);
-    if (action.openLogin) deps.openLogin();
+    if (action.openLogin) deps.ui.openLogin();
     if (action.navigate) deps.ui.navigate(action.navigate);
   };
   const payContext = () => {
