@@ -33,6 +33,17 @@ export async function openStore(page: Page, brand: BrandId, query = ""): Promise
   return layout;
 }
 
+/**
+ * A sandbox player no other test uses (`POST /sandbox/account`): tests that pay in parallel would
+ * otherwise share one account's coupons, limits and pending orders, and race for them.
+ */
+export async function freshPlayer(page: Page, brand: string): Promise<string> {
+  // From Node, which does not resolve *.localhost: the sandbox answers on its address too.
+  const res = await page.request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/account`, { data: { brand, kind: "player" } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { content: { username: string } }).content.username;
+}
+
 export async function logIn(page: Page, username: string, password = "sandbox-pass"): Promise<void> {
   await page.getByTestId("login-open").click();
   const dialog = page.getByRole("dialog", { name: "Log in" });

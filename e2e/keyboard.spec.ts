@@ -3,7 +3,7 @@
 // inside, close on Escape and give focus back to what opened them.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { brandUrl } from "./helpers.ts";
-import { expectResult } from "./journey.ts";
+import { expectResult, freshPlayer } from "./journey.ts";
 
 /** Presses Tab until `target` has focus; fails when it cannot be reached. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -38,6 +38,7 @@ const STORES = [
 for (const store of STORES) {
   test(`a purchase by keyboard alone: ${store.name}`, async ({ page }) => {
     test.setTimeout(60_000);
+    const player = await freshPlayer(page, store.brand);
     await page.setViewportSize(store.viewport);
     await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}&spec_lang=en`));
     if (new URL(page.url()).pathname === "/selectGame") {
@@ -59,14 +60,14 @@ for (const store of STORES) {
     await expect(loginOpen).toBeFocused();
     await page.keyboard.press("Enter");
     await tabTo(page, login.locator("input[name=username]"));
-    await page.keyboard.type(`${store.brand}_player`);
+    await page.keyboard.type(player);
     await page.keyboard.press("Tab");
     await expect(login.locator("input[name=password]")).toBeFocused();
     await page.keyboard.type("sandbox-pass");
     const reloaded = page.waitForEvent("load");
     await page.keyboard.press("Enter");
     await reloaded;
-    await expect(page.getByTestId("account-name")).toHaveText(`${store.brand}_player`);
+    await expect(page.getByTestId("account-name")).toHaveText(player);
 
     // Server and character.
     await tabTo(page, page.getByTestId("server-open"));

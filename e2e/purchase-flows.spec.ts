@@ -9,6 +9,7 @@ import {
   chooseRole,
   decide,
   expectResult,
+  freshPlayer,
   logIn,
   openRecharge,
   openStore,
@@ -24,7 +25,7 @@ for (const brand of BRANDS) {
   test.describe(brand, () => {
     test.beforeEach(async ({ page }) => {
       await openStore(page, brand);
-      await logIn(page, `${brand}_player`);
+      await logIn(page, await freshPlayer(page, brand));
       await chooseRole(page, 2);
     });
 

@@ -8,6 +8,7 @@ import {
   chooseRole,
   decide,
   expectResult,
+  freshPlayer,
   logIn,
   openRecharge,
   openStore,
@@ -27,7 +28,8 @@ for (const brand of BRANDS) {
       await page.getByTestId("buy-button").click();
       await expect(page.getByRole("dialog", { name: "Log in" })).toBeVisible();
       await page.keyboard.press("Escape");
-      await logIn(page, `${brand}_player`);
+      const player = await freshPlayer(page, brand);
+      await logIn(page, player);
       const role = await chooseRole(page, 1);
       await chooseGoods(page, "Gems", size === "phone" ? 0 : 1);
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-1-goods.png`) });
@@ -42,7 +44,7 @@ for (const brand of BRANDS) {
       await decide(checkout, "Approve payment");
       await expectResult(page, "success");
       const result = page.getByTestId("result");
-      await expect(result).toContainText(`${brand}_player`);
+      await expect(result).toContainText(player);
       await expect(result).toContainText(role);
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-3-success.png`) });
       await result.getByTestId("recharge-done").click();

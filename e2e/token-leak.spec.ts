@@ -9,6 +9,7 @@ import {
   chooseRole,
   decide,
   expectResult,
+  freshPlayer,
   logIn,
   openRecharge,
   openStore,
@@ -53,7 +54,7 @@ async function expectReferrerPolicy(page: Page, url: string): Promise<void> {
 test("logging in and buying: the token never leaves the brand's hosts and is not in the pay link", async ({ page, context }) => {
   const sent = recordRequests(context);
   await openStore(page, "aurora");
-  await logIn(page, "aurora_player");
+  await logIn(page, await freshPlayer(page, "aurora"));
   const stored = await page.evaluate(() => localStorage.getItem("oauth_token"));
   const token = (JSON.parse(stored ?? "{}") as { value?: string }).value ?? "";
   await chooseRole(page);
