@@ -3,7 +3,7 @@
 // and leaving them out keeps ~16 KB (gzip) off the first load. Kept apart from ./router.tsx so the
 // navigation rules do not import every screen.
 import { createContext, useContext } from "react";
-import { matchRoutes, type RouteObject } from "react-router-dom";
+import type { matchRoutes, RouteObject } from "react-router-dom";
 
 export interface RouteMatch {
   id?: string;
@@ -13,9 +13,11 @@ export interface RouteMatch {
 /** The current location's matches, computed once per location by the router (./router.tsx). */
 export const RouteMatchesContext = createContext<RouteMatch[]>([]);
 
-/** The routes matching a location, outermost first (what a data router's useMatches gives). */
-export function routeMatches(routes: RouteObject[], location: { pathname: string }): RouteMatch[] {
-  return (matchRoutes(routes, location) ?? []).map(({ route }) => ({ id: route.id, handle: route.handle }));
+/** The id and handle of each match, outermost first (what a data router's useMatches gives). */
+export function routeMatches(matches: RouteMatchOf[] | null): RouteMatch[] {
+  return (matches ?? []).map(({ route }) => ({ id: route.id, handle: route.handle }));
 }
+
+type RouteMatchOf = NonNullable<ReturnType<typeof matchRoutes<RouteObject>>>[number];
 
 export const useRouteMatches = (): RouteMatch[] => useContext(RouteMatchesContext);

@@ -2,13 +2,14 @@
 import { type ReactNode, useMemo } from "react";
 import {
   BrowserRouter,
+  matchRoutes,
   Navigate,
   type NavigateFunction,
   type RouteObject,
+  renderMatches,
   useLocation,
   useNavigate,
   useParams,
-  useRoutes,
 } from "react-router-dom";
 import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
@@ -156,9 +157,11 @@ export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[]
 function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
   onNavigate(useNavigate());
   const { pathname } = useLocation();
-  // Matched once per location for every component that reads the route's handle or name.
-  const matches = useMemo(() => routeMatches(routes, { pathname }), [routes, pathname]);
-  return <RouteMatchesContext.Provider value={matches}>{useRoutes(routes)}</RouteMatchesContext.Provider>;
+  // Matched once per location: rendered as useRoutes would, and handed to every component that
+  // reads the route's handle or name.
+  const matched = useMemo(() => matchRoutes(routes, { pathname }), [routes, pathname]);
+  const matches = useMemo(() => routeMatches(matched), [matched]);
+  return <RouteMatchesContext.Provider value={matches}>{renderMatches(matched)}</RouteMatchesContext.Provider>;
 }
 
 /** The storefront's routes in the browser's history; `onNavigate` receives the navigate function for code outside the tree. */

@@ -8,6 +8,7 @@ import { FIRST_CONTENT_MARK } from "./marks.ts";
 const FALLBACK_MS = 1500;
 
 let done = false;
+let fallbackArmed = false;
 let resolveContent: () => void = () => undefined;
 const content = new Promise<void>((resolve) => {
   resolveContent = resolve;
@@ -24,6 +25,9 @@ export function markFirstContent(): void {
 
 /** Resolves once the first content is on screen (at the latest FALLBACK_MS after the first call). */
 export function afterFirstContent(): Promise<void> {
-  if (!done && typeof window !== "undefined") window.setTimeout(markFirstContent, FALLBACK_MS);
+  if (!done && !fallbackArmed && typeof window !== "undefined") {
+    fallbackArmed = true;
+    window.setTimeout(markFirstContent, FALLBACK_MS);
+  }
   return content;
 }

@@ -1,10 +1,10 @@
 // What the first render does not need: parts shown once the first content is on screen, and
 // screens loaded on demand, which also wait for the strings of later screens (runtime/lib/i18n.ts).
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, useEffect, useState } from "react";
 import { afterFirstContent, markFirstContent } from "../lib/first-content.ts";
 import { laterStrings } from "../lib/i18n.ts";
 import { retryLoad } from "../lib/retry-load.ts";
-import { PartBoundary } from "./part-boundary.tsx";
+import { Loaded } from "./part-boundary.tsx";
 
 /** Once the first content is on screen, the rest of the active language's strings load. */
 export function loadLaterStringsAfterFirstContent(): Promise<void> {
@@ -23,9 +23,9 @@ export function AfterFirstContent({ children }: { children: ReactNode }) {
   }, []);
   // The player can do without these: one that cannot load shows nothing.
   return ready ? (
-    <PartBoundary>
-      <Suspense fallback={null}>{children}</Suspense>
-    </PartBoundary>
+    <Loaded fallback={null} error={null}>
+      {children}
+    </Loaded>
   ) : null;
 }
 

@@ -39,10 +39,13 @@ export function PartError() {
   );
 }
 
-/** A part loaded on demand: `fallback` while it loads, the error state if it cannot. */
-export function Loaded({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+/**
+ * A part loaded on demand: `fallback` while it loads, `error` if it cannot (the error state by
+ * default; null for a part the player can do without).
+ */
+export function Loaded({ fallback, error = <PartError />, children }: { fallback: ReactNode; error?: ReactNode; children: ReactNode }) {
   return (
-    <PartBoundary fallback={<PartError />}>
+    <PartBoundary fallback={error}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </PartBoundary>
   );

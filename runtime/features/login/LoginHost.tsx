@@ -1,11 +1,11 @@
 // Opens the login popup when anything asks for it (buy without a login, -600, switch account); the
 // popup itself is loaded on first use.
 
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { PartBoundary, PartError } from "../../ui/part-boundary.tsx";
+import { Loaded, PartError } from "../../ui/part-boundary.tsx";
 import { OPEN_LOGIN_EVENT } from "./session.ts";
 
 const LoginDialog = lazyWithStrings(() => import("./LoginDialog.tsx"));
@@ -20,16 +20,15 @@ export function LoginHost() {
   }, []);
   const close = () => setOpen(false);
   return open ? (
-    <PartBoundary
-      fallback={
+    <Loaded
+      fallback={null}
+      error={
         <Dialog open title={t("login.title")} onClose={close}>
           <PartError />
         </Dialog>
       }
     >
-      <Suspense fallback={null}>
-        <LoginDialog onClose={close} />
-      </Suspense>
-    </PartBoundary>
+      <LoginDialog onClose={close} />
+    </Loaded>
   ) : null;
 }

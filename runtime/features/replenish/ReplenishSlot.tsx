@@ -1,18 +1,15 @@
 // Where both layouts show the replenish header: its code loads only on the make-up page.
-import { Suspense } from "react";
 import { useLocation } from "react-router-dom";
 import { lazyPart } from "../../ui/deferred.tsx";
-import { PartBoundary } from "../../ui/part-boundary.tsx";
+import { Loaded } from "../../ui/part-boundary.tsx";
 
 const ReplenishHeader = lazyPart(() => import("./ReplenishHeader.tsx").then((m) => ({ default: m.ReplenishHeader })));
 
 export function ReplenishSlot() {
   const { pathname } = useLocation();
   return pathname === "/replenishGoods" ? (
-    <PartBoundary>
-      <Suspense fallback={null}>
-        <ReplenishHeader />
-      </Suspense>
-    </PartBoundary>
+    <Loaded fallback={null} error={null}>
+      <ReplenishHeader />
+    </Loaded>
   ) : null;
 }
