@@ -1,5 +1,5 @@
 // The `gen` command line: validate and build brands.yaml. Exit codes: 0 ok, 1 problems, 2 usage.
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { type BuildOptions, buildAll } from "./build.ts";
 import { type DeployOptions, DeployUsageError, deployConfig } from "./deploy.ts";
 import { type Format, formatDiagnostics } from "./diagnostics.ts";
@@ -8,7 +8,7 @@ import { UnreadableFileError } from "./load.ts";
 import { localesCommand } from "./locales.ts";
 import { newBrandCommand } from "./new-brand.ts";
 import { registerDev, registerPreview } from "./serve-commands.ts";
-import { shouldColor } from "./terminal.ts";
+import { formatOption, plural, shouldColor } from "./terminal.ts";
 import { validateFile } from "./validate.ts";
 
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
@@ -30,10 +30,6 @@ const stdio: Io = {
   },
   input: process.stdin,
 };
-
-function formatOption() {
-  return new Option("--format <format>", "diagnostics format").choices(["text", "json", "github"]).default("text");
-}
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   let code: number = EXIT.ok;
@@ -71,8 +67,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
           : 0;
         io.out(
           errors
-            ? `${file}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`
-            : `${file}: ${brands} brand${brands === 1 ? "" : "s"} valid${warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}\n`,
+            ? `${file}: ${plural(errors, "error")}, ${plural(warnings, "warning")}\n`
+            : `${file}: ${plural(brands, "brand")} valid${warnings ? `, ${plural(warnings, "warning")}` : ""}\n`,
         );
       }
       code = errors ? EXIT.problems : EXIT.ok;

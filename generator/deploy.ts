@@ -2,7 +2,7 @@
 // host map, the one the runtime is built with), checked against the built dist/ they will serve;
 // each page's CSP comes from the built page. Writes the web server's configuration (emit/nginx.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { Io } from "./cli.ts";
@@ -10,7 +10,7 @@ import { type Format, formatDiagnostics } from "./diagnostics.ts";
 import { hostMap } from "./emit/brands.ts";
 import { type NginxOptions, type NginxSite, nginxConfig, nginxString, upstreamOf } from "./emit/nginx.ts";
 import { validateFile } from "./validate.ts";
-import { toPosix } from "./writer.ts";
+import { toPosix, writeFileAtomic } from "./writer.ts";
 
 export interface DeployOptions {
   nginx?: boolean;
@@ -42,9 +42,8 @@ function htmlFiles(dir: string, under = dir): string[] {
   });
 }
 
-/** What the built dist/ holds that the configuration needs: each brand's pages and the unknown-host page. */
+/** What the built dist/ (checked to be a build of this config) holds that the configuration needs: each brand's pages and the unknown-host page. */
 export function readSite(dist: string, hosts: NginxSite["hosts"]): NginxSite {
-  if (!existsSync(join(dist, "hosts.json"))) throw new DeployUsageError(`${dist}/ is not a build (no hosts.json): run \`gen build\` first`);
   const pages: NginxSite["pages"] = {};
   for (const brand of new Set(Object.values(hosts).map((h) => h.brand))) {
     const dir = join(dist, "brands", brand);
@@ -170,9 +169,7 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
   }
   const out = resolve(opts.out);
   await mkdir(dirname(out), { recursive: true });
-  const staging = `${out}.tmp-${process.pid}`;
-  await writeFile(staging, text);
-  await rename(staging, out);
+  await writeFileAtomic(out, text);
   io.out(
     `wrote ${opts.out}: ${Object.keys(site.pages).length} brands, ${Object.keys(hosts).length} hosts${apiHosts.length ? `, ${apiHosts.length} API hosts` : ""}${nginx.tls ? ", HTTPS" : ""}\n`,
   );

@@ -7,7 +7,6 @@
 // One Node HTTP server routes each request: the platform's paths to the current Fastify app (swapped
 // on every valid change), a brand's own files (page, manifest, icons, brand module: emitted in
 // memory by the same emitters as `gen build`) from memory, everything else to Vite's middlewares.
-import { createHash } from "node:crypto";
 import { type FSWatcher, watch } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { basename, dirname, extname, join, resolve } from "node:path";
@@ -15,13 +14,14 @@ import type { FastifyInstance } from "fastify";
 import type { ViteDevServer } from "vite";
 import type { Db } from "../server/db.ts";
 import { isApiPath, requestPath, responseHeaders } from "../server/http-policy.ts";
+import { esc } from "../server/platform/pages.ts";
 import { configFingerprint } from "./build-info.ts";
 import type { Io } from "./cli.ts";
 import type { BrandsConfig } from "./config.ts";
 import { type Diagnostic, formatDiagnostics } from "./diagnostics.ts";
 import { hostMap } from "./emit/brands.ts";
 import { rasteriseIcons } from "./emit/icons.ts";
-import { type BundleInfo, brandIconSource, emitSites, iconFiles } from "./emit/site.ts";
+import { type BundleInfo, brandIconSource, emitSites, iconFiles, sha256 } from "./emit/site.ts";
 import { UnreadableFileError } from "./load.ts";
 import { paths } from "./paths.ts";
 import {
@@ -36,6 +36,7 @@ import {
   untilStopped,
   writeGenerated,
 } from "./serve.ts";
+import { plural } from "./terminal.ts";
 import { validateFile } from "./validate.ts";
 
 export interface DevOptions {
@@ -144,7 +145,7 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
       if (!result.config) {
         io.out(formatDiagnostics(result.diagnostics, "text", color));
         io.out(
-          `[${timestamp()}] ${file}: ${errors.length} error${errors.length === 1 ? "" : "s"}; still serving the last good build (save a fixed file to reload)\n`,
+          `[${timestamp()}] ${file}: ${plural(errors.length, "error")}; still serving the last good build (save a fixed file to reload)\n`,
         );
         overlay = overlayError(file, configPath, result.source.text, result.diagnostics);
         vite.ws.send({ type: "error", err: overlay });
@@ -331,8 +332,6 @@ function hostnameOf(host: string | undefined): string {
   return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : (h.split(":")[0] ?? "");
 }
 
-const sha256 = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
-
 /**
  * The production page's CSP with what Vite's development client needs, and nothing else: its
  * inline scripts (the React refresh preamble) by hash, and inline styles (CSS modules and the error
@@ -340,7 +339,7 @@ const sha256 = (s: string) => `'sha256-${createHash("sha256").update(s).digest("
  * WebSocket of the same origin) stays as in production, so a violation shows up while developing.
  */
 export function devCsp(html: string): string {
-  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1] ?? ""));
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'${sha256(m[1] ?? "")}'`);
   return html.replace(/(http-equiv="Content-Security-Policy" content=")([^"]+)"/, (_all, start: string, policy: string) => {
     const directives = policy.split(/;\s*/).map((d) => {
       if (d.startsWith("script-src ")) return [d, ...inline].join(" ");
@@ -351,12 +350,10 @@ export function devCsp(html: string): string {
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The page on http://localhost:PORT/: every store's links. */
 function storeList(hosts: HostMap, port: number): string {
-  const link = (u: string) => `<a href="${escapeHtml(u)}">${escapeHtml(u)}</a>`;
-  const items = brandUrls(hosts, port).map((b) => `<li>${escapeHtml(b.brand)}: ${[...b.production, ...b.demo].map(link).join(" · ")}</li>`);
+  const link = (u: string) => `<a href="${esc(u)}">${esc(u)}</a>`;
+  const items = brandUrls(hosts, port).map((b) => `<li>${esc(b.brand)}: ${[...b.production, ...b.demo].map(link).join(" · ")}</li>`);
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; base-uri 'none'">` +
@@ -371,7 +368,7 @@ export function overlayError(file: string, absolute: string, text: string, diagn
   const firstError = errors[0];
   return {
     message:
-      `${basename(file)} is invalid (${errors.length} error${errors.length === 1 ? "" : "s"}); the store keeps serving the last good build. ` +
+      `${basename(file)} is invalid (${plural(errors.length, "error")}); the store keeps serving the last good build. ` +
       `Save a fixed file and this page reloads.\n\n${formatDiagnostics(diagnostics, "text", false)}`,
     stack: "",
     id: absolute,

@@ -72,10 +72,19 @@ function formatText(d: Diagnostic, color: boolean): string {
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
+/** One GitHub workflow annotation line (`::error file=…,line=…::message`), escaped; every command that reports problems writes them so. */
+export function githubAnnotation(
+  severity: string,
+  at: { file: string; line: number; column?: number; title: string },
+  message: string,
+): string {
+  const col = at.column === undefined ? "" : `,col=${at.column}`;
+  return `::${severity} file=${escapeProperty(at.file)},line=${at.line}${col},title=${escapeProperty(at.title)}::${escapeData(message)}\n`;
+}
+
 function formatGithub(d: Diagnostic): string {
-  const title = escapeProperty(`${d.name} at ${d.pointer || "/"}`);
-  const text = escapeData(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
-  return `::${d.severity} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${title}::${text}\n`;
+  const title = `${d.name} at ${d.pointer || "/"}`;
+  return githubAnnotation(d.severity, { ...d, title }, d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
 }
 
 /** Levenshtein distance, for "did you mean …?" hints. */

@@ -1,14 +1,15 @@
 // `gen docs`: writes docs/brands-reference.md (from the brands JSON Schema) and docs/api.md (from the
 // API contract), or with --check fails when the committed files differ from what the schemas give.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Command } from "commander";
 import type { Io } from "./cli.ts";
-import type { Format } from "./diagnostics.ts";
+import { type Format, githubAnnotation } from "./diagnostics.ts";
 import { emitApiReference } from "./emit/docs-api.ts";
 import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
 import { paths } from "./paths.ts";
 import { formatOption, style } from "./terminal.ts";
+import { writeFileAtomic } from "./writer.ts";
 
 export interface DocFile {
   /** Relative to the docs folder. */
@@ -54,9 +55,7 @@ export async function runDocs(opts: DocsOptions, io: Io): Promise<number> {
         io.out(`  ${show(target)} unchanged\n`);
         continue;
       }
-      const temp = `${target}.${process.pid}.tmp`;
-      await writeFile(temp, f.contents);
-      await rename(temp, target);
+      await writeFileAtomic(target, f.contents);
       io.out(`  ${show(target)} ${s.green("written")} from ${f.source}\n`);
     }
     return 0;
@@ -89,7 +88,7 @@ export async function runDocs(opts: DocsOptions, io: Io): Promise<number> {
       )}\n`,
     );
   else if (format === "github") {
-    for (const d of drift) io.out(`::error file=${d.file},line=${d.line},title=docs-out-of-date::${what(d)}\n`);
+    for (const d of drift) io.out(githubAnnotation("error", { file: d.file, line: d.line, title: "docs-out-of-date" }, what(d)));
   } else if (drift.length === 0) io.out(`${files.map((f) => show(join(dir, f.path))).join(", ")}: up to date\n`);
   else for (const d of drift) io.out(`${d.file}:${d.line}: ${s.red("error")}[docs-out-of-date]: ${what(d)}\n`);
   return drift.length ? 1 : 0;

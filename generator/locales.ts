@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { isMap, LineCounter, parseDocument, type YAMLMap } from "yaml";
 import type { Io } from "./cli.ts";
-import type { Format } from "./diagnostics.ts";
+import { type Format, githubAnnotation } from "./diagnostics.ts";
 import { UnreadableFileError } from "./load.ts";
 import { paths } from "./paths.ts";
 import { formatOption, plural, style } from "./terminal.ts";
@@ -133,8 +133,6 @@ export class LocalesUsageError extends Error {}
 const problemsOf = (r: LanguageReport) => r.missing.length + r.empty.length + r.extra.length;
 
 // GitHub workflow commands: %, CR and LF escaped in the message; also , and : in properties.
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 const quote = (s: string | undefined, max = 60) => JSON.stringify(s && s.length > max ? `${s.slice(0, max - 1)}…` : (s ?? ""));
 
 export function formatLocales(report: LocalesReport, format: Format, opts: { strict: boolean; color: boolean; cwd?: string }): string {
@@ -147,7 +145,7 @@ export function formatLocales(report: LocalesReport, format: Format, opts: { str
   if (format === "github") {
     const level = opts.strict ? "error" : "warning";
     const line = (sev: string, file: string, k: KeyIssue, title: string, text: string) =>
-      `::${sev} file=${escapeProperty(show(file))},line=${k.line},col=${k.column},title=${escapeProperty(title)}::${escapeData(text)}\n`;
+      githubAnnotation(sev, { file: show(file), line: k.line, column: k.column, title }, text);
     return report.languages
       .flatMap((r) => [
         ...(r.error ? [line("error", r.file, r.error, "locale-invalid", `${r.language}: ${r.error.english}`)] : []),

@@ -1,9 +1,7 @@
 // `gen new-brand`: adds a valid brand skeleton to brands.yaml from flags or prompts. The new entry is
 // inserted as text (every other byte of the file stays as it was), checked by the same validation as
 // `gen validate`, and written atomically; anything invalid or clashing leaves the file untouched.
-import { randomBytes } from "node:crypto";
-import { chmod, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import { type Command, Option } from "commander";
 import jsYaml from "js-yaml";
@@ -31,6 +29,7 @@ import { UnreadableFileError } from "./load.ts";
 import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
 import { formatOption, plural, style } from "./terminal.ts";
 import { validateText } from "./validate.ts";
+import { writeFileAtomic } from "./writer.ts";
 
 export interface NewBrandOptions {
   name?: string;
@@ -160,19 +159,6 @@ function clientIdsOf(data: unknown): Set<string> {
   return out;
 }
 
-/** Writes next to the target and renames over it, keeping its permissions: readers see the old or the new file, never half. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  try {
-    await writeFile(temp, text, { flag: "wx" });
-    await chmod(temp, (await stat(file)).mode & 0o7777);
-    await rename(temp, file);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-}
-
 export async function newBrand(idArg: string | undefined, fileArg: string, opts: NewBrandOptions, io: Io): Promise<number> {
   // `gen new-brand path/to/brands.yaml` (id prompted): a brand id never holds a dot or a slash.
   const fileOnly = idArg !== undefined && fileArg === DEFAULT_FILE && /[./\\]/.test(idArg);
@@ -265,7 +251,7 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     io.err(`gen new-brand: ${file} changed while the brand was being prepared; nothing was written. Run the command again.\n`);
     return 1;
   }
-  await writeAtomically(file, insertion.text);
+  await writeFileAtomic(file, insertion.text);
 
   if (format !== "text") {
     io.out(formatDiagnostics(warnings, format, false));

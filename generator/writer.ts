@@ -1,6 +1,7 @@
 // Writes emitted files, touching only those whose content changed, and removes stale ones.
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative, sep } from "node:path";
 import type { OutputFile } from "./emit/file.ts";
 
 export interface WriteReport {
@@ -54,3 +55,23 @@ export async function writeFiles(outDir: string, files: OutputFile[], opts: { pr
 
 export const toPosix = (p: string) => p.split(sep).join("/");
 export const rel = (from: string, to: string) => toPosix(relative(from, to));
+
+/**
+ * Writes next to the target and renames over it, keeping an existing file's permissions: readers
+ * (nginx, an editor, a concurrent gen) see the old file or the new one, never half of it.
+ */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    await writeFile(temp, text, { flag: "wx" });
+    const mode = await stat(file).then(
+      (s) => s.mode & 0o7777,
+      () => undefined,
+    );
+    if (mode !== undefined) await chmod(temp, mode);
+    await rename(temp, file);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
