@@ -5,17 +5,10 @@ import { validateFile } from "../generator/validate.ts";
 import { buildApp } from "./app.ts";
 import { openDb } from "./db.ts";
 import { createPlatform } from "./platform/index.ts";
-import { TrustProxyError, trustProxyFromEnv } from "./trust-proxy.ts";
+import { trustProxyOrExit } from "./trust-proxy.ts";
 
 const dataDir = process.argv[2];
-let trustProxy: ReturnType<typeof trustProxyFromEnv>;
-try {
-  trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
-} catch (err) {
-  if (!(err instanceof TrustProxyError)) throw err;
-  process.stderr.write(`${err.message}\n`);
-  process.exit(1);
-}
+const trustProxy = trustProxyOrExit(process.env.TRUST_PROXY);
 const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
 if (!config) throw new Error("brands.yaml is invalid");
 const db = await openDb(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : dataDir ? { dataDir } : {});

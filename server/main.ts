@@ -7,7 +7,7 @@ import { buildApp } from "./app.ts";
 import { openDb } from "./db.ts";
 import { createPlatform } from "./platform/index.ts";
 import { loadHostMap } from "./sites.ts";
-import { type TrustProxy, TrustProxyError, trustProxyFromEnv } from "./trust-proxy.ts";
+import { trustProxyOrExit } from "./trust-proxy.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -17,14 +17,7 @@ export async function main(): Promise<void> {
     console.error("dist/ is missing: run `npx gen build` first (npm start does both).");
     process.exit(1);
   }
-  let trustProxy: TrustProxy;
-  try {
-    trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
-  } catch (err) {
-    if (!(err instanceof TrustProxyError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const trustProxy = trustProxyOrExit(process.env.TRUST_PROXY);
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? "127.0.0.1";
   const db = await openDb({ url: process.env.DATABASE_URL, dataDir: join(root, ".data", "pglite") });

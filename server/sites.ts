@@ -24,7 +24,17 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     ? readFileSync(join(distDir, "unknown-host.html"), "utf8")
     : "Unknown host";
   const unknownHostHeaders = responseHeaders("unknownHost", unknownHost);
+  // Pages and the redirect page are read once: their headers carry the CSP of their meta tag.
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
+  const popupHeaders = new Map<string, Record<string, string>>();
+  const popupPage = (file: string) => {
+    let headers = popupHeaders.get(file);
+    if (!headers) {
+      headers = responseHeaders("popupPage", readFileSync(file, "utf8"));
+      popupHeaders.set(file, headers);
+    }
+    return headers;
+  };
   const page = (brand: string) => {
     let cached = pages.get(brand);
     if (!cached) {
@@ -64,8 +74,7 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     }
     const own = join(brandsDir, entry.brand, safe);
     if (safe && safe !== "index.html" && existsSync(own) && statSync(own).isFile()) {
-      const kind = safe === "sw.js" ? "worker" : safe.endsWith(".html") ? "popupPage" : "brandFile";
-      reply.headers(responseHeaders(kind, kind === "popupPage" ? readFileSync(own, "utf8") : ""));
+      reply.headers(safe === "sw.js" ? responseHeaders("worker") : safe.endsWith(".html") ? popupPage(own) : responseHeaders("brandFile"));
       return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
     }
     return sendPage(reply, entry.brand);

@@ -46,3 +46,14 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   }
   return entries.join(",");
 }
+
+/** TRUST_PROXY for a server process about to start: a bad value stops it with the reason (exit 1). */
+export function trustProxyOrExit(value: string | undefined): TrustProxy {
+  try {
+    return trustProxyFromEnv(value);
+  } catch (err) {
+    if (!(err instanceof TrustProxyError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}

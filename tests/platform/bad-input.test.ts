@@ -2,7 +2,7 @@
 // other users' tokens, broken bodies. None may answer 5xx, leak a stack trace, or write an order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../server/platform/contract.ts";
-import { clientOf, encodeCardInfo, type Harness, startHarness } from "./harness.ts";
+import { clientOf, type Harness, type ParamSchema, startHarness, validValue } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,31 +32,11 @@ interface Probe {
   contentType?: string;
 }
 
-type Schema = { type?: string; $ref?: string; enum?: unknown[]; minimum?: number; pattern?: string };
-
-/** A valid value for a parameter, so that each probe breaks exactly one thing and reaches the handler. */
-function validValue(name: string, schema: Schema, validClient: string): unknown {
-  const common = (loadContract().common.$defs ?? {}) as Record<string, Schema>;
-  const resolved = schema.$ref ? (common[schema.$ref.split("/").pop() ?? ""] ?? {}) : schema;
-  if (name === "client_id") return validClient;
-  if (name === "card_info") return encodeCardInfo("4300-JADE-001", "card-001");
-  if (name === "callback") return "http://aurora.localhost/twitterRedirect.html";
-  if (name === "use_category") return "avail,lock";
-  if (name === "beta_token") return "beta_00000000000000000000";
-  if (name === "ticket") return "rn_abc";
-  if (resolved.enum) return resolved.enum[0];
-  if (resolved.type === "integer" || resolved.type === "number")
-    return resolved.minimum !== undefined && resolved.minimum > 1 ? resolved.minimum : 1;
-  if (resolved.pattern === "^(GLOBAL|[A-Z]{2,3})$") return "US";
-  if (resolved.type === "object") return { a: "1" };
-  return name === "username" || name === "password" ? "abcdef" : "1";
-}
-
 function corpus(validClient: string, foreignToken: string): Probe[] {
   const probes: Probe[] = [];
   for (const call of loadContract().calls) {
     const url = call.paths[0] ?? "/";
-    const props = (call.request as { properties?: Record<string, Schema> }).properties ?? {};
+    const props = (call.request as { properties?: Record<string, ParamSchema> }).properties ?? {};
     const base: Record<string, unknown> = {};
     for (const [name, schema] of Object.entries(props)) base[name] = validValue(name, schema, validClient);
     probes.push({ method: call.method, url, params: {} });

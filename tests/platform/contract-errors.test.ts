@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiDir, type CallSpec, loadContract } from "../../server/platform/contract.ts";
-import { clientOf, encodeCardInfo, type Harness, startHarness } from "./harness.ts";
+import { clientOf, type Harness, type ParamSchema, startHarness, validValue } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,26 +13,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
-type Schema = { type?: string; $ref?: string; enum?: unknown[]; minimum?: number; pattern?: string };
 const contract = loadContract();
-const common = (contract.common.$defs ?? {}) as Record<string, Schema>;
-
-/** A value the request schema accepts, so a probe reaches the handler. */
-function valueFor(name: string, schema: Schema, clientId: string): unknown {
-  const s = schema.$ref ? (common[schema.$ref.split("/").pop() ?? ""] ?? {}) : schema;
-  if (name === "client_id") return clientId;
-  if (name === "card_info") return encodeCardInfo("4300-JADE-001", "card-001");
-  if (name === "callback") return "http://aurora.localhost/twitterRedirect.html";
-  if (name === "use_category") return "avail,lock";
-  if (name === "beta_token") return "beta_00000000000000000000";
-  if (name === "ticket") return "rn_abc";
-  if (s.enum) return s.enum[0];
-  if (s.type === "integer" || s.type === "number") return s.minimum !== undefined && s.minimum > 1 ? s.minimum : 1;
-  if (s.pattern === "^(GLOBAL|[A-Z]{2,3})$") return "US";
-  if (s.pattern?.startsWith("^https?://")) return "http://aurora.localhost/";
-  if (s.type === "object") return { a: "1" };
-  return name === "username" || name === "password" ? "abcdef" : "1";
-}
 
 const allowed = (call: CallSpec) => new Set(["1", "10", "-400", "-500", ...(call.auth === "required" ? ["-600"] : []), ...call.errors]);
 
@@ -54,8 +35,8 @@ describe("the contract's error lists", () => {
     const unlisted: string[] = [];
     let unknownGame = 0;
     for (const call of contract.calls) {
-      const props = (call.request as { properties?: Record<string, Schema> }).properties ?? {};
-      const base = (clientId: string) => Object.fromEntries(Object.entries(props).map(([n, s]) => [n, valueFor(n, s, clientId)]));
+      const props = (call.request as { properties?: Record<string, ParamSchema> }).properties ?? {};
+      const base = (clientId: string) => Object.fromEntries(Object.entries(props).map(([n, s]) => [n, validValue(n, s, clientId)]));
       const probes: [string, Record<string, unknown>][] = [
         ["valid", { ...base(auroraClient), oauth_token: own.token }],
         ["anonymous", base(auroraClient)],

@@ -210,3 +210,24 @@ export async function decide(h: Harness, payUrl: string, outcome: "approved" | "
 }
 
 export { encodeCardInfo, encodeCredential };
+
+/** A request parameter's schema, as far as choosing a value for it needs. */
+export type ParamSchema = { type?: string; $ref?: string; enum?: unknown[]; minimum?: number; pattern?: string };
+
+/** A value the request schema accepts for a parameter, so a probe that breaks something else reaches the handler. */
+export function validValue(name: string, schema: ParamSchema, clientId: string): unknown {
+  const common = (loadContract().common.$defs ?? {}) as Record<string, ParamSchema>;
+  const s = schema.$ref ? (common[schema.$ref.split("/").pop() ?? ""] ?? {}) : schema;
+  if (name === "client_id") return clientId;
+  if (name === "card_info") return encodeCardInfo("4300-JADE-001", "card-001");
+  if (name === "callback") return "http://aurora.localhost/twitterRedirect.html";
+  if (name === "use_category") return "avail,lock";
+  if (name === "beta_token") return "beta_00000000000000000000";
+  if (name === "ticket") return "rn_abc";
+  if (s.enum) return s.enum[0];
+  if (s.type === "integer" || s.type === "number") return s.minimum !== undefined && s.minimum > 1 ? s.minimum : 1;
+  if (s.pattern === "^(GLOBAL|[A-Z]{2,3})$") return "US";
+  if (s.pattern?.startsWith("^https?://")) return "http://aurora.localhost/";
+  if (s.type === "object") return { a: "1" };
+  return name === "username" || name === "password" ? "abcdef" : "1";
+}
