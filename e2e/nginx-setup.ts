@@ -5,7 +5,7 @@
 // SF_NGINX_HTTP_PORT. scripts/test-nginx.sh passes the work folder (SF_NGINX_WORK) and stops
 // nginx by its pid file there should this process die first.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,6 +54,10 @@ export default async function nginxSetup() {
         stdio: "pipe",
       },
     );
+    // nginx serves a copy of dist/ from here: its workers (nobody) may not reach into the checkout,
+    // whose folder can be private (mktemp -d makes it 0700), as a server's files are not in a home folder.
+    const dist = join(work, "dist");
+    cpSync(join(ROOT, "dist"), dist, { recursive: true });
     const [http, https] = [await freePort(), await freePort()];
     const conf = join(work, "nginx.conf");
     // A config written as an operator would: every brand host, the brands' API hosts answered by the sandbox.
@@ -64,6 +68,7 @@ export default async function nginxSetup() {
         "deploy-config",
         "--nginx",
         "--proxy-api-hosts",
+        `--dist=${dist}`,
         `--upstream=http://127.0.0.1:${sandbox.port}`,
         "--address=127.0.0.1",
         `--listen=${http}`,
