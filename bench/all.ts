@@ -12,13 +12,13 @@ import { parseArgs } from "node:util";
 import { chromium, expect } from "@playwright/test";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
+import { validateFile } from "../core/config/validate.ts";
 import { launchOptions } from "../e2e/browser.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
 import { bundleAliases } from "../generator/bundle/aliases.ts";
 import { precompress } from "../generator/compress.ts";
-import { validateFile } from "../generator/validate.ts";
 import { type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, only: { type: "string" } } });

@@ -14,7 +14,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "sf-bench-"));
 
 function startServer(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(root, "server", "api-only.ts"), dataDir], {
+    const proc = spawn(process.execPath, ["--import", "tsx", join(root, "cli", "api-only.ts"), dataDir], {
       stdio: ["ignore", "pipe", "inherit"],
       env: process.env,
     });

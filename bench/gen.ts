@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { generateRuntimeFiles } from "../generator/codegen.ts";
-import { validateFile } from "../generator/validate.ts";
+import { validateFile } from "../core/config/validate.ts";
+import { generateCoreFiles, generateRuntimeFiles } from "../generator/codegen.ts";
 import { syntheticConfig } from "./synthetic.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -50,13 +50,13 @@ try {
       const [result, v] = await time(() => validateFile(file));
       if (!result.config) throw new Error(`synthetic config of ${n} brands is invalid: ${result.diagnostics[0]?.message}`);
       const config = result.config;
-      const [, c] = await time(() => generateRuntimeFiles(config));
+      const [, c] = await time(async () => [...(await generateCoreFiles()), ...generateRuntimeFiles(config)]);
       validateMs.push(v);
       codegenMs.push(c);
     }
     const out = join(tmp, `dist-${n}`);
     const t = performance.now();
-    execFileSync(process.execPath, [join(root, "generator", "bin.js"), "build", file, "--out", out], { stdio: "pipe" });
+    execFileSync(process.execPath, [join(root, "cli", "gen.js"), "build", file, "--out", out], { stdio: "pipe" });
     const buildMs = performance.now() - t;
     const js = initialJs(out, "brand0001");
     const v = median(validateMs);
@@ -69,7 +69,7 @@ try {
   }
 } finally {
   // The full builds above wrote synthetic brands into runtime/generated/: put the real ones back.
-  execFileSync(process.execPath, [join(root, "generator", "bin.js"), "build", join(root, "brands.yaml"), "--codegen-only"], {
+  execFileSync(process.execPath, [join(root, "cli", "gen.js"), "build", join(root, "brands.yaml"), "--codegen-only"], {
     stdio: "pipe",
   });
 }

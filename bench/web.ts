@@ -4,9 +4,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { validateFile } from "../core/config/validate.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
-import { validateFile } from "../generator/validate.ts";
 import { CATEGORIES, installabilityErrors, type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";
 
 const { values } = parseArgs({ options: { brand: { type: "string" }, runs: { type: "string", default: "3" } } });

@@ -1,16 +1,11 @@
-// WCAG 2.2 AA with axe-core: every gallery screen of every brand in every layout it shows (in its
-// default language, and in Arabic where it offers it) has no serious or critical finding; every
-// language names every control; text doubled in size loses nothing.
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { validateFile } from "../generator/validate.ts";
+import { demoConfig } from "./fixture.ts";
 import { axeFindings, type Finding } from "./gallery/axe.ts";
 import { storefrontName, storefronts } from "./gallery/matrix.ts";
 import { walk } from "./gallery/walk.ts";
 import { brandUrl } from "./helpers.ts";
 
-const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
-if (!config) throw new Error("brands.yaml is invalid");
+const config = await demoConfig();
 
 test.use({ viewport: { width: 360, height: 740 } });
 

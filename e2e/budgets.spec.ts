@@ -2,20 +2,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { validateFile } from "../generator/validate.ts";
-import { MISSING_STRING_MARK } from "../runtime/lib/marks.ts";
+import { MISSING_STRING_MARK } from "../core/marks.ts";
+import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { gzipSize, initialJs } from "./initial-js.ts";
-import { ROOT } from "./sandbox-server.ts";
 
 const KB = 1024;
 const INITIAL_JS_BUDGET = 130 * KB;
 const BRAND_MODULE_BUDGET = 3 * KB;
 const HTML_SHELL_BUDGET = 14 * KB;
 
-const dist = join(ROOT, "dist");
-const { config } = await validateFile(join(ROOT, "brands.yaml"));
-if (!config) throw new Error("brands.yaml is invalid");
+const dist = E2E_DIST;
+const config = await demoConfig();
 
 test("each brand module is at most 3 KB and each page's HTML with its inline CSS at most 14 KB (gzip)", () => {
   const modules = readdirSync(join(dist, "app", "assets")).filter((f) => /^brand-.+\.js$/.test(f));

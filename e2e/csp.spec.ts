@@ -1,10 +1,6 @@
-// The storefronts' security headers and CSP: on every kind of response (pages, deep routes, the
-// Twitter redirect page, manifest, icon, scripts, the unknown-host page), and no CSP violation on
-// a real visit of the main screens, an embedded payment included.
-import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { connectOrigins } from "../generator/emit/site.ts";
-import { validateFile } from "../generator/validate.ts";
+import { demoConfig } from "./fixture.ts";
 import { chooseChannel, chooseGoods, chooseRole, logIn, openRecharge, openStore } from "./journey.ts";
 
 type Policy = Map<string, string[]>;
@@ -60,8 +56,7 @@ function expectMetaMatches(html: string, header: string, where: string): void {
 }
 
 test("every storefront response carries the security headers and a strict CSP", async ({ request }) => {
-  const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
-  if (!config) throw new Error("brands.yaml is invalid");
+  const config = await demoConfig();
   for (const brand of config.brands) {
     const host = `${brand.id}.localhost`;
     let assets: string[] = [];

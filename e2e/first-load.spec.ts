@@ -1,17 +1,11 @@
-// The first load as a player on a slow network meets it: one round trip of the platform before the
-// goods (its calls asked for together, never one after another), the kept game shown at once on a
-// return visit, and code that fails to load tried again or shown as an error, never a blank page.
-import { join } from "node:path";
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { validateFile } from "../generator/validate.ts";
-import { FIRST_CONTENT_MARK } from "../runtime/lib/marks.ts";
+import { FIRST_CONTENT_MARK } from "../core/marks.ts";
+import { demoConfig } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { brandUrl } from "./helpers.ts";
 import { chooseGoods, chooseRole, logIn, openRecharge, openStore } from "./journey.ts";
-import { ROOT } from "./sandbox-server.ts";
 
-const { config } = await validateFile(join(ROOT, "brands.yaml"));
-if (!config) throw new Error("brands.yaml is invalid");
+const config = await demoConfig();
 const defaults = storefronts(config, []);
 const stores = defaults.filter((s) => s.brand === defaults[0]?.brand);
 

@@ -9,6 +9,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEMO_CONFIG, E2E_DIST, ensureE2eDist } from "./fixture.ts";
 import { ROOT, startSandbox } from "./sandbox-server.ts";
 
 export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
@@ -33,6 +34,7 @@ export default async function nginxSetup() {
   const work = process.env.SF_NGINX_WORK ?? mkdtempSync(join(tmpdir(), "sf-nginx-"));
   // Started as root, nginx's workers run as nobody: they need to reach their temp folders here.
   chmodSync(work, 0o755);
+  ensureE2eDist();
   const sandbox = await startSandbox({ trustProxy: "loopback" });
   let nginx: ChildProcess | undefined;
   const stop = async () => {
@@ -57,15 +59,16 @@ export default async function nginxSetup() {
     // nginx serves a copy of dist/ from here: its workers (nobody) may not reach into the checkout,
     // whose folder can be private (mktemp -d makes it 0700), as a server's files are not in a home folder.
     const dist = join(work, "dist");
-    cpSync(join(ROOT, "dist"), dist, { recursive: true });
+    cpSync(E2E_DIST, dist, { recursive: true });
     const [http, https] = [await freePort(), await freePort()];
     const conf = join(work, "nginx.conf");
     // A config written as an operator would: every brand host, the brands' API hosts answered by the sandbox.
     execFileSync(
       process.execPath,
       [
-        join(ROOT, "generator", "bin.js"),
+        join(ROOT, "cli", "gen.js"),
         "deploy-config",
+        DEMO_CONFIG,
         "--nginx",
         "--proxy-api-hosts",
         `--dist=${dist}`,

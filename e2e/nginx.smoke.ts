@@ -6,12 +6,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Response, test } from "@playwright/test";
-import { validateFile } from "../generator/validate.ts";
-import { HSTS, responseHeaders } from "../server/http-policy.ts";
+import { HSTS, responseHeaders } from "../core/hosting/http-policy.ts";
 import { CHROMIUM_ARGS, launchOptions } from "./browser.ts";
+import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { logIn } from "./journey.ts";
-import { ROOT } from "./sandbox-server.ts";
 
 test.use({
   ignoreHTTPSErrors: true,
@@ -21,10 +20,9 @@ test.use({
   },
 });
 
-const dist = join(ROOT, "dist");
+const dist = E2E_DIST;
 const hosts = JSON.parse(readFileSync(join(dist, "hosts.json"), "utf8")) as Record<string, { brand: string; mode: string }>;
-const { config } = await validateFile(join(ROOT, "brands.yaml"));
-if (!config) throw new Error("brands.yaml is invalid");
+const config = await demoConfig();
 
 // The first two brands, each on its first production host (not a preview host), in English where it has it.
 const targets = config.brands.slice(0, 2).map((brand) => {

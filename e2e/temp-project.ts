@@ -11,6 +11,8 @@ export const ROOT = join(import.meta.dirname, "..");
 
 /** What `gen` needs to validate, build, serve and run the platform (with the example config and icons). */
 const SOURCES = [
+  "core",
+  "cli",
   "generator",
   "runtime",
   "schema",
@@ -37,6 +39,8 @@ export interface TempProject {
 
 export async function tempProject(prefix: string): Promise<TempProject> {
   const dir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  // Generated code is the copy's own: the schemas' types are copied (they do not depend on the
+  // config), the runtime's brand modules are not.
   const generated = join(ROOT, "runtime", "generated");
   for (const entry of SOURCES) {
     await cp(join(ROOT, entry), join(dir, entry), {
@@ -72,7 +76,7 @@ export class GenProcess {
   readonly exited: Promise<number | null>;
 
   constructor(cwd: string, args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [join(cwd, "generator", "bin.js"), ...args], {
+    this.child = spawn(process.execPath, [join(cwd, "cli", "gen.js"), ...args], {
       cwd,
       env: { ...process.env, NO_COLOR: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],

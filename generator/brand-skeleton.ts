@@ -1,8 +1,9 @@
 // `gen new-brand`'s pure half: parse and default the answers, render a brand entry as YAML text in
 // the file's own indentation, and insert it after the last brand without touching any other byte.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type YAMLMap } from "yaml";
-import { didYouMean, listHint } from "./diagnostics.ts";
-import { brandsSchema } from "./schema-pass.ts";
+import { AREAS, type AreaFacts } from "../core/config/areas.ts";
+import { didYouMean, listHint } from "../core/config/diagnostics.ts";
+import { brandsSchema } from "../core/config/schema-pass.ts";
 
 /** A bad flag or answer: a usage problem, shown with a hint and exit code 2. */
 export class ArgumentError extends Error {
@@ -43,22 +44,9 @@ export const LANGUAGES: readonly string[] = need(defs.language?.enum, "languages
 
 /**
  * What a new area gets when the command line does not say: the market's usual languages (first =
- * default), payment regions and local currency. Generic areas have no currency of their own.
+ * default), payment regions and local currency (schema/areas.json, which the platform reads too).
  */
-export const AREA_DEFAULTS: Record<string, { languages: string[]; regions: string[]; currency?: string }> = {
-  universal: { languages: ["en"], regions: ["GLOBAL", "US"] },
-  eru: { languages: ["en", "de", "fr", "es", "it"], regions: ["DE", "FR", "NL"], currency: "EUR" },
-  sea: { languages: ["en", "id", "ms", "th", "vi"], regions: ["PH", "MY", "SG", "ID", "TH", "VN"] },
-  ja: { languages: ["ja", "en"], regions: ["JP"], currency: "JPY" },
-  kr: { languages: ["ko", "en"], regions: ["KR"], currency: "KRW" },
-  twhk: { languages: ["zh-tw", "zh-cn", "en"], regions: ["TW", "HK"], currency: "TWD" },
-  hk: { languages: ["zh-tw", "en"], regions: ["HK"], currency: "HKD" },
-  codapay: { languages: ["en", "ms"], regions: ["MY", "SG", "PH", "ID", "TH", "VN"] },
-  useuro: { languages: ["en", "es", "fr", "de"], regions: ["US", "FR", "DE"] },
-  ru: { languages: ["ru", "en"], regions: ["RU"], currency: "RUB" },
-  mea: { languages: ["ar", "en"], regions: ["GLOBAL"] },
-  dragon: { languages: ["zh-cn", "zh-tw"], regions: ["GLOBAL"], currency: "CNY" },
-};
+export const AREA_DEFAULTS: Readonly<Record<string, AreaFacts>> = AREAS;
 
 // ——— parsing answers (flags and prompts share these) ———
 
@@ -221,8 +209,8 @@ export function draftBrand(answers: Answers, usedClientIds: ReadonlySet<string>,
   const areaIds = answers.areas ?? ["universal"];
   const currency = answers.currency ?? AREA_DEFAULTS[areaIds[0] ?? ""]?.currency ?? "USD";
   const areas = areaIds.map((area) => {
-    const usual = AREA_DEFAULTS[area] ?? { languages: ["en"], regions: ["GLOBAL"] };
-    const own = usual.currency && usual.currency !== currency ? { currency: usual.currency } : {};
+    const usual = AREA_DEFAULTS[area] ?? { languages: ["en"], regions: ["GLOBAL"], currency };
+    const own = usual.currency !== currency ? { currency: usual.currency } : {};
     return {
       id: area,
       ...own,

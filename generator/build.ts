@@ -2,15 +2,15 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { validateFile } from "../core/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
-import type { Io } from "./cli.ts";
-import { generateRuntimeFiles } from "./codegen.ts";
+import { describeCodegen, writeGenerated } from "./codegen.ts";
 import { precompress } from "./compress.ts";
-import { type Format, formatDiagnostics } from "./diagnostics.ts";
 import { rasteriseIcons } from "./emit/icons.ts";
 import { type BundleInfo, brandIconSource, emitSites, iconFiles } from "./emit/site.ts";
+import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
-import { validateFile } from "./validate.ts";
 import { writeFiles } from "./writer.ts";
 
 export interface BuildOptions {
@@ -49,12 +49,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     return 2;
   }
 
-  await step(
-    io,
-    "codegen",
-    async () => writeFiles(paths.generated, await generateRuntimeFiles(config, opts.brand), { prune: true }),
-    (r) => `runtime/generated: ${r.written} written, ${r.unchanged} unchanged, ${r.removed} removed`,
-  );
+  await step(io, "codegen", () => writeGenerated(config, opts.brand), describeCodegen);
   if (opts.codegenOnly) return 0;
 
   const out = resolve(opts.out);

@@ -1,22 +1,53 @@
-// Step 1 of `gen build`: everything written to runtime/generated/, as pure functions of the config.
+// Codegen, step 1 of `gen build`: pure functions of the schemas and the config, written by one writer.
+// Two folders: core/generated/ holds the schemas' types, which every program shares and which need no
+// config (written on install and before the tests too); runtime/generated/ holds the storefront's
+// tables and, from the config, one module per brand and the host map.
 import { readFileSync } from "node:fs";
-import type { BrandsConfig } from "./config.ts";
+import type { BrandsConfig } from "../core/config/types.ts";
+import { loadPaymentCatalogue } from "../core/payments/methods.ts";
 import { emitApiTypes } from "./emit/api.ts";
-import { emitBrandModules, emitHostMap, emitModuleTypes } from "./emit/brands.ts";
+import { emitBrandModules, emitHostMap } from "./emit/brands.ts";
 import { type EmittedFile, sortFiles } from "./emit/file.ts";
-import { emitPaymentTable, emitRouteManifests, loadPaymentCatalogue } from "./emit/tables.ts";
+import { emitPaymentTable, emitRouteManifests } from "./emit/tables.ts";
 import { emitConfigTypes } from "./emit/types.ts";
 import { paths } from "./paths.ts";
+import { type WriteReport, writeFiles } from "./writer.ts";
 
-export async function generateRuntimeFiles(config: BrandsConfig, only?: string): Promise<EmittedFile[]> {
+/** core/generated/: the TypeScript types of the config, payment and API schemas, and the API's codes and paths. */
+export async function generateCoreFiles(): Promise<EmittedFile[]> {
   const paymentSchema = JSON.parse(readFileSync(paths.paymentMethodsSchema, "utf8"));
-  return sortFiles([
-    ...(await emitConfigTypes(paymentSchema)),
-    ...(await emitApiTypes()),
-    emitModuleTypes(),
-    ...emitBrandModules(config, only),
-    emitHostMap(config, only),
-    emitRouteManifests(),
-    emitPaymentTable(loadPaymentCatalogue()),
-  ]);
+  return sortFiles([...(await emitConfigTypes(paymentSchema)), ...(await emitApiTypes())]);
+}
+
+/** runtime/generated/ without a config: the route manifests and the payment-method table. */
+export function generateRuntimeTables(): EmittedFile[] {
+  return sortFiles([emitRouteManifests(), emitPaymentTable(loadPaymentCatalogue())]);
+}
+
+/** runtime/generated/ from a config: the tables, every brand's module and tokens, and the host map. */
+export function generateRuntimeFiles(config: BrandsConfig, only?: string): EmittedFile[] {
+  return sortFiles([...generateRuntimeTables(), ...emitBrandModules(config, only), emitHostMap(config, only)]);
+}
+
+export interface CodegenReport {
+  core: WriteReport;
+  runtime: WriteReport;
+}
+
+/**
+ * Writes both folders. With a config, runtime/generated/ becomes exactly that config's files; without
+ * one (the install and test hooks) only the config-free files are written and brand modules stay.
+ */
+export async function writeGenerated(config?: BrandsConfig, only?: string): Promise<CodegenReport> {
+  const core = await writeFiles(paths.coreGenerated, await generateCoreFiles(), { prune: true });
+  const runtime = config
+    ? await writeFiles(paths.generated, generateRuntimeFiles(config, only), { prune: true })
+    : await writeFiles(paths.generated, generateRuntimeTables());
+  return { core, runtime };
+}
+
+/** One line for a codegen report: files written, unchanged and removed across both folders. */
+export function describeCodegen({ core, runtime }: CodegenReport): string {
+  const sum = (k: keyof WriteReport) => core[k] + runtime[k];
+  return `core/ and runtime/generated: ${sum("written")} written, ${sum("unchanged")} unchanged, ${sum("removed")} removed`;
 }

@@ -5,11 +5,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import type { Io } from "./cli.ts";
-import { type Format, formatDiagnostics } from "./diagnostics.ts";
-import { hostMap } from "./emit/brands.ts";
+import { type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { hostMap } from "../core/config/hosts.ts";
+import { validateFile } from "../core/config/validate.ts";
 import { type NginxOptions, type NginxSite, nginxConfig, nginxString, upstreamOf } from "./emit/nginx.ts";
-import { validateFile } from "./validate.ts";
+import type { Output as Io } from "./output.ts";
 import { toPosix, writeFileAtomic } from "./writer.ts";
 
 export interface DeployOptions {

@@ -2,13 +2,12 @@
 // API contract), or with --check fails when the committed files differ from what the schemas give.
 import { mkdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Command } from "commander";
-import type { Io } from "./cli.ts";
-import { type Format, githubAnnotation } from "./diagnostics.ts";
+import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
 import { emitApiReference } from "./emit/docs-api.ts";
 import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
+import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
-import { formatOption, style } from "./terminal.ts";
+import { style } from "./terminal.ts";
 import { writeFileAtomic } from "./writer.ts";
 
 export interface DocFile {
@@ -92,27 +91,4 @@ export async function runDocs(opts: DocsOptions, io: Io): Promise<number> {
   } else if (drift.length === 0) io.out(`${files.map((f) => show(join(dir, f.path))).join(", ")}: up to date\n`);
   else for (const d of drift) io.out(`${d.file}:${d.line}: ${s.red("error")}[docs-out-of-date]: ${what(d)}\n`);
   return drift.length ? 1 : 0;
-}
-
-export function docsCommand(cmd: Command, io: Io, done: (code: number) => void): Command {
-  return cmd
-    .description("Write docs/brands-reference.md and docs/api.md from the schemas, or check that they are up to date.")
-    .option("--check", "write nothing; exit 1 when a committed file differs from what the schemas give (CI)")
-    .option("--out <dir>", "docs folder (default: docs/ of this repository)")
-    .addOption(formatOption())
-    .addHelpText(
-      "after",
-      `
-Both files are generated: edit schema/brands.schema.json or schema/api/*.json (descriptions,
-examples), then run gen docs and commit the result. A test runs gen docs --check.
-
-Examples:
-  gen docs
-  gen docs --check --format github
-
-Exit codes: 0 written or up to date, 1 out of date (--check), 2 usage error.`,
-    )
-    .action(async (opts: DocsOptions) => {
-      done(await runDocs(opts, io));
-    });
 }

@@ -2,13 +2,12 @@
 // keys English does not have, each with its line in the file. `--strict` makes any of them fail (CI).
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Command } from "commander";
 import { isMap, LineCounter, parseDocument, type YAMLMap } from "yaml";
-import type { Io } from "./cli.ts";
-import { type Format, githubAnnotation } from "./diagnostics.ts";
-import { UnreadableFileError } from "./load.ts";
+import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
+import { UnreadableFileError } from "../core/config/load.ts";
+import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
-import { formatOption, plural, style } from "./terminal.ts";
+import { plural, style } from "./terminal.ts";
 
 export const REFERENCE = "en";
 
@@ -219,31 +218,4 @@ export async function runLocales(opts: LocalesOptions, io: Io): Promise<number> 
   io.out(formatLocales(report, opts.format ?? "text", { strict: Boolean(opts.strict), color: io.color ?? false }));
   if (report.languages.some((r) => r.error)) return 1;
   return opts.strict && report.languages.some((r) => problemsOf(r) > 0) ? 1 : 0;
-}
-
-export function localesCommand(cmd: Command, io: Io, done: (code: number) => void): Command {
-  return cmd
-    .description("Compare every language file with English: missing keys, empty strings, and keys English does not have.")
-    .option("--dir <folder>", "locales folder (default: locales/ of this repository)")
-    .option("--lang <list>", "only these languages, comma-separated")
-    .option("--strict", "exit 1 when any language has a missing, empty or extra key (for CI)")
-    .addOption(formatOption())
-    .addHelpText(
-      "after",
-      `
-Empty strings are shown in English at run time (the build fills them), so they are reported but
-do not fail without --strict; a file that is not valid JSON always fails.
-
-Examples:
-  gen locales
-  gen locales --lang ms,pl
-  gen locales --strict --format github      # CI: annotations on the locale files, exit 1 on any gap
-  gen locales --format json | jq '.languages[] | {language, missing: (.missing | length)}'
-
-Exit codes: 0 complete (or gaps without --strict), 1 gaps with --strict or an invalid file, 2 usage
-error or unreadable folder.`,
-    )
-    .action(async (opts: LocalesOptions) => {
-      done(await runLocales(opts, io));
-    });
 }

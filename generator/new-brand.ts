@@ -3,8 +3,10 @@
 // `gen validate`, and written atomically; anything invalid or clashing leaves the file untouched.
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
-import { type Command, Option } from "commander";
 import jsYaml from "js-yaml";
+import { type Diagnostic, type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { UnreadableFileError } from "../core/config/load.ts";
+import { validateText } from "../core/config/validate.ts";
 import {
   type Answers,
   AREA_DEFAULTS,
@@ -23,12 +25,9 @@ import {
   renderBrand,
   titleCase,
 } from "./brand-skeleton.ts";
-import type { Io } from "./cli.ts";
-import { type Diagnostic, type Format, formatDiagnostics } from "./diagnostics.ts";
-import { UnreadableFileError } from "./load.ts";
+import type { Output as Io } from "./output.ts";
 import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
-import { formatOption, plural, style } from "./terminal.ts";
-import { validateText } from "./validate.ts";
+import { plural, style } from "./terminal.ts";
 import { writeFileAtomic } from "./writer.ts";
 
 export interface NewBrandOptions {
@@ -48,45 +47,7 @@ export interface NewBrandOptions {
   format?: Format;
 }
 
-const DEFAULT_FILE = "brands.yaml";
-
-const EXAMPLES = `
-Examples:
-  gen new-brand nova                      # prompts for the rest on a terminal
-  gen new-brand nova --name "Nova Games" --colour "#ff6a00" --hosts pay.nova.example \\
-      --areas sea,ja --games "starfall:Starfall Legends@sea,moonrise@ja" --no-prompt
-  gen new-brand nova --dry-run            # print the entry, write nothing
-  gen new-brand config/brands.yaml        # another file; the id is prompted for
-
-Values left out get defaults: each area's usual languages, regions and currency; hosts, links,
-API hosts and client ids on <id>.example, marked TODO in the file.
-
-Exit codes: 0 added, 1 the result would be invalid (a clash, or the file has errors already;
-nothing is written), 2 usage error, bad value or unreadable file.`;
-
-export function newBrandCommand(cmd: Command, io: Io, done: (code: number) => void): Command {
-  return cmd
-    .description("Add a brand skeleton to brands.yaml (flags, or prompts on a terminal), keeping the rest of the file as it is.")
-    .argument("[id]", "brand id: lower-case letters, digits and dashes (prompted for on a terminal when left out)")
-    .argument("[file]", "config file", DEFAULT_FILE)
-    .option("--name <name>", "display name (default: from the id)")
-    .option("--title <title>", "browser page title (default: '<name> Top-up Center')")
-    .option("--colour <#rrggbb>", "brand colour (default: the schema's #00bbff)")
-    .addOption(new Option("--color <#rrggbb>", "same as --colour").hideHelp())
-    .option("--currency <code>", "default currency (default: the first area's, else USD)")
-    .option("--hosts <list>", "production hosts, comma-separated (default: pay.<id>.example)")
-    .option("--demo-hosts <list>", "demo hosts, each containing 'demo' (default: pay-demo.<id>.example)")
-    .option("--areas <list>", `sales areas, comma-separated (default: universal; one of ${Object.keys(AREA_DEFAULTS).join(", ")})`)
-    .option("--languages <list>", "languages of every area, first = default (default: each area's usual languages)")
-    .option("--games <list>", "games as key[:Name][@area], comma-separated (default: one per area, named after the brand)")
-    .option("--no-prompt", "never prompt; missing values get their defaults")
-    .option("--dry-run", "print the entry that would be added and write nothing")
-    .addOption(formatOption())
-    .addHelpText("after", EXAMPLES)
-    .action(async (id: string | undefined, file: string, opts: NewBrandOptions) => {
-      done(await newBrand(id, file, opts, io));
-    });
-}
+export const DEFAULT_FILE = "brands.yaml";
 
 type Parsed = Omit<Answers, "id"> & { id?: string };
 

@@ -1,17 +1,18 @@
 // Where the generator reads and writes, relative to the repository root.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { corePaths } from "../core/paths.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 export const paths = {
+  ...corePaths,
   root,
-  brandsSchema: join(root, "schema", "brands.schema.json"),
-  paymentMethods: join(root, "schema", "payment-methods.json"),
-  paymentMethodsSchema: join(root, "schema", "payment-methods.schema.json"),
-  locales: join(root, "locales"),
   templates: join(root, "templates"),
   runtime: join(root, "runtime"),
+  /** The runtime's generated folder: brand modules, host map, route manifests, payment table. */
   generated: join(root, "runtime", "generated"),
+  /** The schemas' types, shared by every program. */
+  coreGenerated: corePaths.generated,
   dist: join(root, "dist"),
 };

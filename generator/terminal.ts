@@ -1,5 +1,4 @@
 // Colour decisions and styling for the gen CLI: colour only on a terminal, NO_COLOR and FORCE_COLOR respected.
-import { Option } from "commander";
 
 /**
  * Whether output to a stream should be coloured. FORCE_COLOR wins (`0` or `false` turns colour off),
@@ -36,8 +35,3 @@ export function style(color: boolean): Style {
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** `--format text|json|github`, the same for every command that reports problems. */
-export function formatOption(): Option {
-  return new Option("--format <format>", "output format: text, json, or github (workflow annotations)")
-    .choices(["text", "json", "github"])
-    .default("text");
-}

@@ -7,13 +7,13 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { validateFile } from "../core/config/validate.ts";
 import { launchOptions } from "../e2e/browser.ts";
 import { axeFindings, type Finding } from "../e2e/gallery/axe.ts";
 import { type Storefront, storefrontName, storefronts } from "../e2e/gallery/matrix.ts";
 import { SCREENS, type Screen, walk } from "../e2e/gallery/walk.ts";
 import { VIEWPORTS } from "../e2e/journey.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
-import { validateFile } from "../generator/validate.ts";
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +52,8 @@ const runs: Run[] = stores.flatMap((store) => viewports.map((viewport) => ({ sto
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-const sandbox = await startSandbox();
+// The operator's own brands and build: the gallery is their review before a deploy.
+const sandbox = await startSandbox({ configFile: join(ROOT, "brands.yaml"), distDir: join(ROOT, "dist") });
 const browser = await chromium.launch(launchOptions);
 const started = Date.now();
 

@@ -3,8 +3,8 @@
 import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import { storefrontHosts } from "../core/config/hosts.ts";
 import type { Db } from "./db.ts";
-import { storefrontHosts } from "./platform/catalog.ts";
 import { CODE, ok, PlatformError } from "./platform/envelope.ts";
 import { registerPlatform } from "./platform/index.ts";
 import type { Platform } from "./platform/platform.ts";

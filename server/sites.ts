@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isApiPath, requestPath, responseHeaders } from "./http-policy.ts";
+import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-policy.ts";
 
 export interface HostEntry {
   brand: string;

@@ -6,14 +6,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { main } from "../generator/cli.ts";
-import { hostMap } from "../generator/emit/brands.ts";
+import { main } from "../cli/main.ts";
+import { hostMap } from "../core/config/hosts.ts";
+import { validateFile } from "../core/config/validate.ts";
+import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../core/hosting/http-policy.ts";
 import { emitSites } from "../generator/emit/site.ts";
-import { validateFile } from "../generator/validate.ts";
-import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../server/http-policy.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
-const root = join(import.meta.dirname, "..");
-const brandsFile = join(root, "brands.yaml");
+const _root = join(import.meta.dirname, "..");
+const brandsFile = DEMO_CONFIG;
 const work = mkdtempSync(join(tmpdir(), "sf-deploy-"));
 const dist = join(work, "dist");
 const NGINX = "/usr/sbin/nginx";
@@ -59,7 +60,7 @@ const logs = [`--pid=${join(work, "nginx.pid")}`, `--error-log=${join(work, "err
 
 beforeAll(async () => {
   const result = await validateFile(brandsFile);
-  if (!result.config) throw new Error("brands.yaml is invalid");
+  if (!result.config) throw new Error("the demo fixture is invalid");
   config = result.config;
   const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
   // An HTML page in a subfolder of a brand (a redirect page may live at /auth/…): a popup page too.

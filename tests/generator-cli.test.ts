@@ -4,8 +4,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../generator/cli.ts";
+import { main } from "../cli/main.ts";
 import { shouldColor, style } from "../generator/terminal.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
 const fixture = (kind: string, name: string) => join(root, "tests", "fixtures", kind, `${name}.yaml`);
@@ -25,7 +26,7 @@ async function runWith(io: { color?: boolean }, ...args: string[]) {
 function spawnGen(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "FORCE_COLOR" && k !== "NO_COLOR"));
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, "generator", "bin.js"), ...args], { env: { ...clean, ...env }, cwd: root }, (error, stdout) =>
+    execFile(process.execPath, [join(root, "cli", "gen.js"), ...args], { env: { ...clean, ...env }, cwd: root }, (error, stdout) =>
       resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout }),
     );
   });
@@ -33,10 +34,10 @@ function spawnGen(env: Record<string, string>, ...args: string[]): Promise<{ cod
 
 describe("gen validate", () => {
   it("exits 0 with a one-line summary on a valid config", async () => {
-    const r = await run("validate", join(root, "brands.yaml"));
+    const r = await run("validate", DEMO_CONFIG);
     expect(r.code).toBe(0);
     expect(r.out.trim().split("\n")).toHaveLength(1);
-    expect(r.out).toMatch(/brands\.yaml: 5 brands valid/);
+    expect(r.out).toMatch(/demo\.yaml: 5 brands valid/);
   });
 
   it("exits 1 and prints file:line:col, the name, the pointer and the hint", async () => {
@@ -98,7 +99,7 @@ describe("gen build", () => {
 
   it("refuses an unknown --brand with a usage error", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "gen-")), "dist");
-    const r = await run("build", join(root, "brands.yaml"), "--brand", "nobody", "--out", out);
+    const r = await run("build", DEMO_CONFIG, "--brand", "nobody", "--out", out);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no brand 'nobody'/);
     expect(existsSync(out)).toBe(false);

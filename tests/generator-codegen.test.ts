@@ -3,10 +3,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { contrast, themeTokens, tint } from "../core/config/colour.ts";
+import { validateFile } from "../core/config/validate.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
-import { contrast, themeTokens, tint } from "../generator/colour.ts";
 import { emitSites } from "../generator/emit/site.ts";
-import { validateFile } from "../generator/validate.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
 const minimalFile = join(root, "tests", "fixtures", "valid", "minimal.yaml");
@@ -19,7 +20,7 @@ async function configOf(file: string) {
 
 describe("runtime/generated", () => {
   it("is the same on every run (no timestamps, sorted)", async () => {
-    const config = await configOf(join(root, "brands.yaml"));
+    const config = await configOf(DEMO_CONFIG);
     const a = await generateRuntimeFiles(config);
     const b = await generateRuntimeFiles(structuredClone(config));
     expect(a).toEqual(b);
@@ -46,7 +47,10 @@ describe("runtime/generated", () => {
     for (const id of specIds) expect(table).toContain(`"${id}": {`);
     expect(table).toContain('"kr": "/api/kr_pay/naver_pay"');
     expect(table).toContain('"kr": "/api/kr_pay/welcome_pay"');
-    const methods = JSON.parse(/= (\{[\s\S]*\});\n$/.exec(table)?.[1] ?? "{}") as Record<string, { name: string; addition: boolean }>;
+    const methods = JSON.parse(/paymentMethods: Record<number, PaymentMethod> = (\{[\s\S]*?\n\});\n/.exec(table)?.[1] ?? "{}") as Record<
+      string,
+      { name: string; addition: boolean }
+    >;
     expect(methods["12301"]).toMatchObject({ name: "KakaoPay", addition: true });
     expect(methods["10201"]).toMatchObject({ name: "Paypal", addition: false });
     for (const flow of ["redirect", "airwallexCard", "airwallexRedirect", "alipayCard", "inGameCard", "cardForm", "krCardScript"]) {
@@ -55,21 +59,22 @@ describe("runtime/generated", () => {
   });
 
   it("type-checks (the generated modules and a consumer of them)", async () => {
-    const files = await generateRuntimeFiles(await configOf(join(root, "brands.yaml")));
+    const files = await generateRuntimeFiles(await configOf(DEMO_CONFIG));
     const dir = mkdtempSync(join(root, "node_modules", ".gen-typecheck-"));
     for (const f of files) {
       const full = join(dir, "runtime", "generated", f.path);
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, f.contents);
     }
-    symlinkSync(join(root, "generator"), join(dir, "generator"));
+    // The brand modules are typed by the core (core/config/types.ts and its generated types).
+    symlinkSync(join(root, "core"), join(dir, "core"));
     writeFileSync(
       join(dir, "runtime", "consumer.ts"),
       `import aurora from "./generated/brands/aurora.ts";
 import { hostMap } from "./generated/hosts.ts";
 import { paymentMethods } from "./generated/payment-methods.ts";
 import { newLayoutRoutes } from "./generated/routes.ts";
-import type { SalesAreaId } from "./generated/types.ts";
+import type { SalesAreaId } from "../core/config/types.ts";
 const area: SalesAreaId = "sea";
 const colour: string = aurora.brand.themeColor;
 const vip: boolean = aurora.brand.features.vip;
@@ -159,16 +164,14 @@ describe("per-brand sites", () => {
   });
 
   it("the Arabic-first area gets a right-to-left page", async () => {
-    const config = await configOf(join(root, "brands.yaml"));
+    const config = await configOf(DEMO_CONFIG);
     const mea = structuredClone(config);
     const brand = mea.brands[0];
     if (!brand) throw new Error("no brand");
     brand.areas = { mea: brand.areas.mea } as typeof brand.areas;
     brand.games = { dunesong: brand.games.dunesong } as typeof brand.games;
     brand.defaultGame = "dunesong";
-    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: join(root, "brands.yaml") }).find((f) =>
-      f.path.endsWith("index.html"),
-    );
+    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: DEMO_CONFIG }).find((f) => f.path.endsWith("index.html"));
     expect(html?.contents).toContain('lang="ar" dir="rtl"');
   });
 });

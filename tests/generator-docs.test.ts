@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { main } from "../generator/cli.ts";
+import { main } from "../cli/main.ts";
+import { loadContract } from "../core/contract/contract.ts";
 import type { SchemaNode } from "../generator/emit/docs-brands.ts";
-import { loadContract } from "../server/platform/contract.ts";
 
 const root = join(import.meta.dirname, "..");
 const schema = JSON.parse(readFileSync(join(root, "schema", "brands.schema.json"), "utf8")) as SchemaNode;

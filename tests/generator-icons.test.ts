@@ -5,15 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { validateFile } from "../core/config/validate.ts";
+import { API_PREFIXES } from "../core/hosting/http-policy.ts";
 import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
 import { brandIconSource, emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
-import { validateFile } from "../generator/validate.ts";
-import { API_PREFIXES } from "../server/http-policy.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
-const brandsFile = join(root, "brands.yaml");
+const brandsFile = DEMO_CONFIG;
 const { config } = await validateFile(brandsFile);
-if (!config) throw new Error("brands.yaml is invalid");
+if (!config) throw new Error("the demo fixture is invalid");
 const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], css: ".sf-app{display:flex}" };
 
 /** RGBA of one pixel of a PNG. */

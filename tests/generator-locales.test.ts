@@ -1,7 +1,7 @@
 // gen locales: gaps against English with their locations, --strict, the three formats, bad input.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../generator/cli.ts";
+import { main } from "../cli/main.ts";
 
 const root = join(import.meta.dirname, "..");
 const gaps = join(root, "tests", "fixtures", "locales-gaps");

@@ -1,20 +1,21 @@
 // gen new-brand: flags and prompts, the rest of the file byte-identical, refusals that leave it untouched.
 import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import jsYaml from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { type Io, main } from "../cli/main.ts";
+import { validateFile } from "../core/config/validate.ts";
 import { insertBrand } from "../generator/brand-skeleton.ts";
-import { type Io, main } from "../generator/cli.ts";
-import { validateFile } from "../generator/validate.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
-const root = join(import.meta.dirname, "..");
+const _root = join(import.meta.dirname, "..");
 
 /** A copy of a config in a fresh folder, with the example icons next to it. */
-function copyConfig(text = readFileSync(join(root, "brands.yaml"), "utf8")): string {
+function copyConfig(text = readFileSync(DEMO_CONFIG, "utf8")): string {
   const dir = mkdtempSync(join(tmpdir(), "gen-new-brand-"));
-  symlinkSync(join(root, "brands"), join(dir, "brands"));
+  symlinkSync(join(dirname(DEMO_CONFIG), "brands"), join(dir, "brands"));
   const file = join(dir, "brands.yaml");
   writeFileSync(file, text);
   return file;
@@ -218,7 +219,7 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
   });
 
   it("a config with errors already: exit 1 without adding", async () => {
-    const file = copyConfig(readFileSync(join(root, "brands.yaml"), "utf8").replace("defaultGame: starfall", "defaultGame: nothing"));
+    const file = copyConfig(readFileSync(DEMO_CONFIG, "utf8").replace("defaultGame: starfall", "defaultGame: nothing"));
     const check = untouched(file);
     const r = await run(["new-brand", "nova", file, "--no-prompt"]);
     expect(r.code).toBe(1);

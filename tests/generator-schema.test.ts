@@ -30,12 +30,6 @@ describe("schemas", () => {
       expect(undocumented(schema, schema, "", [])).toEqual([]);
     });
   }
-
-  it("brands.yaml opts into editor completion", () => {
-    expect(readFileSync(join(root, "brands.yaml"), "utf8").split("\n")[0]).toBe(
-      "# yaml-language-server: $schema=./schema/brands.schema.json",
-    );
-  });
 });
 
 describe("writer", () => {

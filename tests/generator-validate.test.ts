@@ -2,9 +2,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { themeTokens } from "../generator/colour.ts";
-import { didYouMean } from "../generator/diagnostics.ts";
-import { validateFile, validateText } from "../generator/validate.ts";
+import { themeTokens } from "../core/config/colour.ts";
+import { didYouMean } from "../core/config/diagnostics.ts";
+import { validateFile, validateText } from "../core/config/validate.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
 const enOnly = join(fixtures, "locales-en-only");
@@ -79,7 +80,7 @@ describe("hints", () => {
     expect(didYouMean("xx", languages)).toBeUndefined();
     expect(didYouMean("jp", languages)).toBe("did you mean 'ja'?");
     expect(didYouMean("EN", languages)).toBe("did you mean 'en'?");
-    const text = readFileSync(join(import.meta.dirname, "..", "brands.yaml"), "utf8").replace(/languages: \[en, /, "languages: [xx, ");
+    const text = readFileSync(DEMO_CONFIG, "utf8").replace(/languages: \[en, /, "languages: [xx, ");
     const d = validateText("brands.yaml", text).diagnostics.find((x) => x.name === "unknown-value");
     expect(d?.hint).toBe(
       "expected one of 'ar', 'de', 'en', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'ms', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh-cn', 'zh-tw'",
@@ -87,22 +88,22 @@ describe("hints", () => {
   });
 
   it("names the first owner of a host used by two brands", () => {
-    const text = readFileSync(join(import.meta.dirname, "..", "brands.yaml"), "utf8").replace(
+    const text = readFileSync(DEMO_CONFIG, "utf8").replace(
       "production: [pay.hanbit.example]",
       "production: [pay.hanbit.example, pay.sakura.example]",
     );
-    const result = validateText(join(import.meta.dirname, "..", "brands.yaml"), text);
+    const result = validateText(DEMO_CONFIG, text);
     const [d] = result.diagnostics;
     expect(result.diagnostics).toHaveLength(1);
     expect(d?.name).toBe("duplicate-host");
     expect(d?.pointer).toBe("/brands/2/hosts/production/1");
-    expect(d?.message).toMatch(/^host 'pay\.sakura\.example' is already used by brand 'sakura' at .*brands\.yaml:\d+:\d+$/);
+    expect(d?.message).toMatch(/^host 'pay\.sakura\.example' is already used by brand 'sakura' at .*\.yaml:\d+:\d+$/);
   });
 });
 
 describe("valid configs", () => {
-  it("the example brands.yaml is valid and uses all 12 areas and 18 languages", async () => {
-    const result = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
+  it("the demo fixture is valid and uses all 12 areas and 18 languages", async () => {
+    const result = await validateFile(DEMO_CONFIG);
     expect(result.diagnostics).toEqual([]);
     const brands = result.config?.brands ?? [];
     expect(brands.length).toBeGreaterThanOrEqual(5);
@@ -136,8 +137,8 @@ describe("valid configs", () => {
 describe("parsing", () => {
   it("reads brands.yaml exactly as the position-keeping parser does", async () => {
     const { parse } = await import("yaml");
-    const { parseSource } = await import("../generator/load.ts");
-    const text = readFileSync(join(import.meta.dirname, "..", "brands.yaml"), "utf8");
+    const { parseSource } = await import("../core/config/load.ts");
+    const text = readFileSync(DEMO_CONFIG, "utf8");
     expect(parseSource("brands.yaml", text).source.data).toEqual(parse(text, { merge: true }));
   });
 
@@ -153,7 +154,7 @@ describe("parsing", () => {
 });
 
 describe("colour contrast", () => {
-  const file = join(import.meta.dirname, "..", "brands.yaml");
+  const file = DEMO_CONFIG;
   const withText = (colour: string) =>
     validateText(
       file,

@@ -1,9 +1,6 @@
-// Runtime core rules: formatting, host order, retries and failover, error actions, carry-over,
-// device detection and storage.
-import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { validateFile } from "../generator/validate.ts";
-import type { CallName } from "../runtime/generated/api-types.ts";
+import { validateFile } from "../core/config/validate.ts";
+import type { CallName } from "../core/generated/api-types.ts";
 import { ApiError, createApiClient, NetworkError } from "../runtime/lib/api/client.ts";
 import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";
@@ -11,9 +8,10 @@ import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
 import { formatAmount, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
 import { formatTime } from "../runtime/lib/time.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 import { memoryStorage } from "./memory-storage.ts";
 
-const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
+const { config } = await validateFile(DEMO_CONFIG);
 const aurora = config?.brands.find((b) => b.id === "aurora");
 if (!aurora) throw new Error("no aurora");
 

@@ -1,6 +1,7 @@
 // The loyalty rules: VIP progress, coupon tags and buttons, names, times, the preselected coupon,
 // the coupon row, and how My page names an order.
 import { describe, expect, it } from "vitest";
+import type { Coupon } from "../core/generated/api-types.ts";
 import { orderState } from "../runtime/features/loyalty/order-state.ts";
 import {
   couponAction,
@@ -12,7 +13,6 @@ import {
   vipProgress,
 } from "../runtime/features/loyalty/rules.ts";
 import { couponRowState } from "../runtime/features/loyalty/use-order-coupon.ts";
-import type { Coupon } from "../runtime/generated/api-types.ts";
 
 const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   code: "CP1",

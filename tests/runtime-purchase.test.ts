@@ -1,6 +1,7 @@
 // Pure rules of the purchase journey: channel price filter, sort, region dropping, Apple-pay on iOS
 // only, buy label and disable rules, limit states and tips, the polling schedule, credential encoding.
 import { describe, expect, it } from "vitest";
+import type { CountryList, LimitInfo, PaymentChannel } from "../core/generated/api-types.ts";
 import { buyable, limitState, limitTip } from "../runtime/features/goods/limits.ts";
 import { encodeCardInfo, encodeCredential, isInAppBrowser } from "../runtime/features/login/encode.ts";
 import {
@@ -16,7 +17,6 @@ import {
 import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
 import { payPath } from "../runtime/features/recharge/pay.ts";
 import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";
-import type { CountryList, LimitInfo, PaymentChannel } from "../runtime/generated/api-types.ts";
 import { decodeCredential, encodeCardInfo as serverCardInfo } from "../server/platform/crypto.ts";
 
 const ch = (over: Partial<PaymentChannel> & { payway_id: number; channel_id: string }): PaymentChannel => ({

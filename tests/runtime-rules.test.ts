@@ -1,13 +1,12 @@
-// Pure runtime rules of the shell: sales area, layout version and language resolution.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { validateFile } from "../generator/validate.ts";
+import { modeForHost } from "../core/config/hosts.ts";
+import { chooseLayout } from "../core/config/layout.ts";
+import { validateFile } from "../core/config/validate.ts";
 import { gameForClientId, resolveArea } from "../runtime/lib/area.ts";
-import { modeForHost } from "../runtime/lib/brand-context.ts";
 import { normalizeLanguage, resolveLanguage } from "../runtime/lib/language.ts";
-import { chooseLayout } from "../runtime/lib/layout.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
-const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
+const { config } = await validateFile(DEMO_CONFIG);
 const brand = (id: string) => {
   const b = config?.brands.find((x) => x.id === id);
   if (!b) throw new Error(`no brand ${id}`);

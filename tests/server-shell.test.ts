@@ -6,20 +6,21 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateFile } from "../core/config/validate.ts";
 import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
-import { validateFile } from "../generator/validate.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
 import { deliveryDelay } from "../server/platform/index.ts";
+import { DEMO_CONFIG } from "./demo-config.ts";
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const brandsFile = join(import.meta.dirname, "..", "brands.yaml");
+  const brandsFile = DEMO_CONFIG;
   const { config } = await validateFile(brandsFile);
-  if (!config) throw new Error("brands.yaml is invalid");
+  if (!config) throw new Error("the demo fixture is invalid");
   const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
   const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });

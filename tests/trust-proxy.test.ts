@@ -1,17 +1,13 @@
-// TRUST_PROXY: behind nginx the platform takes the player's address (for the prepaid-card lockout)
-// and the public scheme and host (for checkout links) from X-Forwarded-* only when told to, and
-// only the entry the trusted proxy wrote, never one the player wrote.
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateFile } from "../generator/validate.ts";
-import { CODE } from "../runtime/generated/api-errors.ts";
+import { CODE } from "../core/generated/api-errors.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
 import { encodeCardInfo, encodeCredential } from "../server/platform/crypto.ts";
 import { createPlatform } from "../server/platform/index.ts";
 import { cardNumber, SANDBOX_PASSWORD } from "../server/platform/seed.ts";
 import { TrustProxyError, trustProxyFromEnv } from "../server/trust-proxy.ts";
+import { demoConfig } from "./demo-config.ts";
 
 describe("TRUST_PROXY", () => {
   it("trusts nobody unless told, and takes a hop count or the proxies' addresses", () => {
@@ -40,8 +36,7 @@ describe("the platform behind a proxy", () => {
   let direct: FastifyInstance;
 
   beforeAll(async () => {
-    const { config } = await validateFile(join(import.meta.dirname, "..", "brands.yaml"));
-    if (!config) throw new Error("brands.yaml is invalid");
+    const config = await demoConfig();
     db = await openDb();
     const platform = await createPlatform({ db, config, secret: "test-secret" });
     behindProxy = await buildApp({ db, platform, trustProxy: trustProxyFromEnv("loopback") });

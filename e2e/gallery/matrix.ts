@@ -1,8 +1,9 @@
 // Which storefronts the gallery and the accessibility test visit, derived from brands.yaml: every
 // brand in every layout it can show, in English, Arabic, Japanese and its default language — each
 // through a sales area that offers that language and a game that gets that layout.
-import type { Brand, BrandsConfig } from "../../generator/config.ts";
-import { chooseLayout, type LayoutVersion } from "../../runtime/lib/layout.ts";
+
+import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
+import type { Brand, BrandsConfig } from "../../core/config/types.ts";
 
 export const GALLERY_LANGUAGES = ["en", "ar", "ja"] as const;
 

@@ -1,17 +1,13 @@
 // Per-brand outputs that do not need the runtime bundle: the typed brand module, its CSS tokens,
 // its icon, and the host → brand map.
 
-import { type ThemeTokens, themeTokens } from "../colour.ts";
-import type { Brand, BrandsConfig } from "../config.ts";
-import { previewHosts } from "../semantic-pass.ts";
+import { themeTokens } from "../../core/config/colour.ts";
+import { hostMap, previewHosts } from "../../core/config/hosts.ts";
+import type { Brand, BrandModule, BrandsConfig } from "../../core/config/types.ts";
 import { type EmittedFile, GENERATED_CSS_HEADER, GENERATED_HEADER, literal } from "./file.ts";
 
-export interface BrandModuleData {
-  brand: Brand;
-  huaweiClientId: string;
-  theme: ThemeTokens;
-  previewHosts: { production: string; demo: string };
-}
+/** A brand's module (core/config/types.ts BrandModule): what its storefront loads. */
+export type BrandModuleData = BrandModule;
 
 export function brandModuleData(config: BrandsConfig, brand: Brand): BrandModuleData {
   return {
@@ -46,7 +42,7 @@ export function emitBrandModules(config: BrandsConfig, only?: string): EmittedFi
     files.push({
       path: `brands/${brand.id}.ts`,
       contents:
-        `${GENERATED_HEADER}import type { BrandModule } from "../types.ts";\n\n` +
+        `${GENERATED_HEADER}import type { BrandModule } from "../../../core/config/types.ts";\n\n` +
         `const brandModule: BrandModule = ${literal(data)};\n\nexport default brandModule;\n`,
     });
     files.push({ path: `brands/${brand.id}.css`, contents: `${GENERATED_CSS_HEADER}${brandTokensCss(data)}\n` });
@@ -54,54 +50,13 @@ export function emitBrandModules(config: BrandsConfig, only?: string): EmittedFi
   return files;
 }
 
-export type HostMode = "production" | "demo";
-
-/** Every host → { brand, mode }, including the automatic preview hosts. */
-export function hostMap(config: BrandsConfig, only?: string): Record<string, { brand: string; mode: HostMode }> {
-  const map: Record<string, { brand: string; mode: HostMode }> = {};
-  for (const brand of config.brands) {
-    if (only && brand.id !== only) continue;
-    const preview = previewHosts(brand.id);
-    for (const host of [...brand.hosts.production, preview.production]) map[host] = { brand: brand.id, mode: "production" };
-    for (const host of [...brand.hosts.demo, preview.demo]) map[host] = { brand: brand.id, mode: "demo" };
-  }
-  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
 export function emitHostMap(config: BrandsConfig, only?: string): EmittedFile {
   return {
     path: "hosts.ts",
     contents:
       `${GENERATED_HEADER}// Host → brand and mode. Used by servers and tools; the player's bundle never includes it.\n` +
-      `import type { HostMap } from "./types.ts";\n\n` +
+      `import type { HostMap } from "../../core/config/types.ts";\n\n` +
       `export const hostMap: HostMap = ${literal(hostMap(config, only))};\n`,
-  };
-}
-
-export function emitModuleTypes(): EmittedFile {
-  return {
-    path: "types.ts",
-    contents: `${GENERATED_HEADER}import type { Brand } from "./config-types.ts";
-
-export type { Brand, BrandsConfig, SalesAreaId, Language, SalesArea, Game } from "./config-types.ts";
-
-/** Colours derived by the generator so text stays readable (WCAG 4.5:1) on any brand colour. */
-export interface ThemeTokens {
-  primary: string;
-  onPrimary: string;
-  primaryText: string;
-}
-
-/** What one brand's lazily loaded module holds. */
-export interface BrandModule {
-  brand: Brand;
-  huaweiClientId: string;
-  theme: ThemeTokens;
-  previewHosts: { production: string; demo: string };
-}
-
-export type HostMap = Record<string, { brand: string; mode: "production" | "demo" }>;
-`,
   };
 }
 

@@ -4,7 +4,7 @@
 // same security headers and CSPs (server/http-policy.ts), unknown hosts answered with the
 // unknown-host page, and the platform's paths proxied to the platform. With TLS, plain HTTP only
 // moves known hosts to HTTPS, and every HTTPS answer carries HSTS. Pure: dist/'s content comes in.
-import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../server/http-policy.ts";
+import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../core/hosting/http-policy.ts";
 
 export interface NginxOptions {
   /** Where dist/ is on the server (absolute). */

@@ -5,9 +5,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Handlebars from "handlebars";
-import type { Brand, BrandsConfig } from "../config.ts";
+import { hostMap } from "../../core/config/hosts.ts";
+import type { Brand, BrandsConfig } from "../../core/config/types.ts";
 import { paths } from "../paths.ts";
-import { brandModuleData, brandModuleJs, brandTokensCss, hostMap, monogramSvg } from "./brands.ts";
+import { brandModuleData, brandModuleJs, brandTokensCss, monogramSvg } from "./brands.ts";
 import type { EmittedFile, OutputFile } from "./file.ts";
 import { type IconSet, type IconSource, iconKey, PNG_ICONS } from "./icons.ts";
 

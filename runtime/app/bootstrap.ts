@@ -2,13 +2,14 @@
 // and the top-up page's platform data, so the data never waits for React to mount.
 import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n } from "i18next";
+import { modeForHost } from "../../core/config/hosts.ts";
+import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
+import type { BrandModule } from "../../core/config/types.ts";
 import { prefetchTopUp } from "../features/purchase/queries.ts";
-import type { BrandModule } from "../generated/types.ts";
 import { gameForClientId, resolveArea } from "../lib/area.ts";
-import { type BrandRuntime, modeForHost } from "../lib/brand-context.ts";
+import type { BrandRuntime } from "../lib/brand-context.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { resolveLanguage } from "../lib/language.ts";
-import { chooseLayout, type LayoutVersion } from "../lib/layout.ts";
 import { isOffline } from "../lib/online.ts";
 import type { Session } from "../lib/session-context.ts";
 import { getItem, type StorageKey, setItem } from "../lib/storage.ts";

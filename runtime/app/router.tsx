@@ -11,11 +11,11 @@ import {
   useNavigate,
   useParams,
 } from "react-router-dom";
+import type { LayoutVersion } from "../../core/config/layout.ts";
+import type { Brand } from "../../core/config/types.ts";
 import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
-import type { Brand } from "../generated/types.ts";
-import type { LayoutVersion } from "../lib/layout.ts";
 import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx";
 import { Loaded, PartBoundary, PartError } from "../ui/part-boundary.tsx";
 import NewLayout from "./layouts/NewLayout.tsx";

@@ -1,5 +1,5 @@
 // Sales-area and game resolution from the entry URL (spec §4, order of precedence).
-import type { Brand, SalesAreaId } from "../generated/types.ts";
+import type { Brand, SalesAreaId } from "../../core/config/types.ts";
 
 export interface AreaInputs {
   clientId?: string | null;

@@ -1,18 +1,13 @@
 // The brand the storefront became for this host, and the mode (production or demo) it runs in.
 import { createContext, useContext } from "react";
-import type { Brand, BrandModule } from "../generated/types.ts";
+import type { Brand, BrandModule, HostMode } from "../../core/config/types.ts";
 
-export type Mode = "production" | "demo";
+export type Mode = HostMode;
 
 export interface BrandRuntime {
   module: BrandModule;
   brand: Brand;
   mode: Mode;
-}
-
-/** Demo (beta) mode applies when the host contains 'demo' (spec §1). */
-export function modeForHost(hostname: string): Mode {
-  return hostname.includes("demo") ? "demo" : "production";
 }
 
 export const BrandContext = createContext<BrandRuntime | null>(null);

@@ -4,8 +4,8 @@
 // translation's empty strings from English and cuts the parts (vite.config.ts).
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { MISSING_STRING_MARK } from "../../core/marks.ts";
 import { isRtl } from "./language.ts";
-import { MISSING_STRING_MARK } from "./marks.ts";
 import { retryLoad } from "./retry-load.ts";
 
 type Strings = Record<string, unknown>;

@@ -1,10 +1,11 @@
 // Prepaid (43-point) cards: check and exchange, with lockout after repeated wrong passwords.
+
+import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
 import type { Queryable } from "../db.ts";
 import type { CatalogGoods } from "./catalog.ts";
 import { decodeCardInfo, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { createOrder } from "./orders.ts";
-import { CARD_PAYWAY_ID } from "./payment-methods.ts";
 import { gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 
 const LOCK_FAILURES = 5;

@@ -1,8 +1,8 @@
 // The sandbox catalogue, derived from brands.yaml alone (a new brand gets data without code changes):
 // games, sub-games, servers, goods and prices, limits, payment channels, VIP levels and events.
 // Deterministic: the same config always gives the same ids, so state in the database stays valid.
-import type { Brand, BrandsConfig } from "../../generator/config.ts";
-import { convert } from "./money.ts";
+import type { Brand, BrandsConfig } from "../../core/config/types.ts";
+import { convert } from "../../core/money/money.ts";
 
 export type LimitType = "role" | "time" | "game";
 
@@ -455,15 +455,6 @@ export function buildCatalog(config: BrandsConfig): Catalog {
     byGpId: new Map(games.map((g) => [g.gpId, g])),
     apiHosts,
   };
-}
-
-/** Every host a brand's storefront answers on (configured and preview), for CORS and return links. */
-export function storefrontHosts(config: BrandsConfig): Set<string> {
-  const hosts = new Set<string>();
-  for (const brand of config.brands) {
-    for (const h of [...brand.hosts.production, ...brand.hosts.demo, `${brand.id}.localhost`, `${brand.id}-demo.localhost`]) hosts.add(h);
-  }
-  return hosts;
 }
 
 export function priceOf(game: CatalogGame, goods: CatalogGoods): { price: number; original?: number } {

@@ -3,11 +3,11 @@
 // stored, de-duplicated, then applied.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { storefrontHosts } from "./catalog.ts";
+import { storefrontHosts } from "../../core/config/hosts.ts";
+import { methodById } from "../../core/payments/methods.ts";
 import { hmac, safeEqual } from "./crypto.ts";
 import { forgetOrder } from "./orders.ts";
 import { esc, newNonce, scriptValue, storefrontUrl } from "./pages.ts";
-import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 import { type Outcome, settleOrder } from "./settlement.ts";
 

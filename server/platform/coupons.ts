@@ -1,10 +1,10 @@
 // VIP growth points, levels and coupons: grants, claims, listing, and the coupon of an order.
 import { randomBytes } from "node:crypto";
-import type { Coupon } from "../../runtime/generated/api-types.ts";
+import type { Coupon } from "../../core/generated/api-types.ts";
+import { convert, roundMoney, toUsd } from "../../core/money/money.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogGame, type CatalogGoods, POINT_TO_COIN, VIP_LEVELS } from "./catalog.ts";
 import { E, fail } from "./errors.ts";
-import { convert, roundMoney, toUsd } from "./money.ts";
 import { gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 
 const AREA_TIME_ZONES: Record<string, string> = {

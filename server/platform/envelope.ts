@@ -1,8 +1,8 @@
 // The platform's response envelope {code, message, content} (spec §7) and its error type.
 
-export { CODE } from "../../runtime/generated/api-errors.ts";
+export { CODE } from "../../core/generated/api-errors.ts";
 
-import { CODE } from "../../runtime/generated/api-errors.ts";
+import { CODE } from "../../core/generated/api-errors.ts";
 
 export interface Envelope<T = unknown> {
   code: number;

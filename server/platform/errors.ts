@@ -1,6 +1,7 @@
 // Business errors with the codes of schema/api/errors.json.
-import { CODE } from "../../runtime/generated/api-errors.ts";
-import { messageOf } from "./contract.ts";
+
+import { messageOf } from "../../core/contract/contract.ts";
+import { CODE } from "../../core/generated/api-errors.ts";
 import { PlatformError } from "./envelope.ts";
 
 /** The codes of schema/api/errors.json by name (generated, so the names cannot drift). */

@@ -1,5 +1,5 @@
 // Cumulative and continuous top-up events: progress from paid orders, each reward claimed once.
-import type { Activity as ActivityView } from "../../runtime/generated/api-types.ts";
+import type { Activity as ActivityView } from "../../core/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import { type Activity, activitiesFor, type CatalogGame } from "./catalog.ts";
 import { E, fail } from "./errors.ts";

@@ -1,5 +1,5 @@
 // Games, page config, goods, servers and roles.
-import type { Game, Goods } from "../../runtime/generated/api-types.ts";
+import type { Game, Goods } from "../../core/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogGame, GOODS_TYPES, priceOf } from "./catalog.ts";
 import { E, fail } from "./errors.ts";

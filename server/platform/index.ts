@@ -1,6 +1,6 @@
 // The sandbox platform: catalogue from brands.yaml, seeded state, every call of the contract.
 import type { FastifyInstance } from "fastify";
-import type { BrandsConfig } from "../../generator/config.ts";
+import type { BrandsConfig } from "../../core/config/types.ts";
 import type { Db } from "../db.ts";
 import { accountHandlers } from "./account.ts";
 import { cardHandlers } from "./cards.ts";

@@ -1,5 +1,5 @@
 // Login: account and card passwords, the sandbox third-party providers, sessions, login config.
-import type { LoginResult } from "../../runtime/generated/api-types.ts";
+import type { LoginResult } from "../../core/generated/api-types.ts";
 import type { Queryable } from "../db.ts";
 import type { CatalogGame } from "./catalog.ts";
 import { decodeCredential, newToken, verifyPassword } from "./crypto.ts";

@@ -1,15 +1,15 @@
 // Orders: the payment list, price quotes, pay orders with their guards, limits, order status.
 // Prices, limits and coupons are decided here, in transactions; the browser's numbers are never used.
 import { randomInt } from "node:crypto";
-import type { PaymentChannel as Channel, LimitInfo, OrderInfo, PayResult } from "../../runtime/generated/api-types.ts";
+import type { PaymentChannel as Channel, LimitInfo, OrderInfo, PayResult } from "../../core/generated/api-types.ts";
+import { convert, growthPoints } from "../../core/money/money.ts";
+import { CARD_PAYWAY_ID, methodById, startsAt } from "../../core/payments/methods.ts";
 import type { Queryable } from "../db.ts";
 import { type CatalogChannel, type CatalogGame, type CatalogGoods, channelsForRegion, priceOf } from "./catalog.ts";
 import { couponForOrder, takeCoupon } from "./coupons.ts";
 import { hmac } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { artUrl, checkArea } from "./games.ts";
-import { convert, growthPoints } from "./money.ts";
-import { CARD_PAYWAY_ID, methodById, startsAt } from "./payment-methods.ts";
 import { type Account, gameOf, type Handlers, type Platform, requireUser } from "./platform.ts";
 import { openReplenishLink } from "./replenish.ts";
 import { recordDeliveries, settleDueCardOrders } from "./settlement.ts";

@@ -1,9 +1,9 @@
 // The platform's shared state and the registration of every call of the contract.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ApiCalls, CallName } from "../../runtime/generated/api-types.ts";
+import { type CallSpec, loadContract, requestSchema } from "../../core/contract/contract.ts";
+import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import type { Db, Queryable } from "../db.ts";
 import type { Catalog, CatalogGame } from "./catalog.ts";
-import { type CallSpec, loadContract, requestSchema } from "./contract.ts";
 import { ok } from "./envelope.ts";
 import { E, fail } from "./errors.ts";
 

@@ -2,7 +2,7 @@
 // the storefront that opened them (and only to a storefront), as the real providers' pages do.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontHosts } from "./catalog.ts";
+import { storefrontHosts } from "../../core/config/hosts.ts";
 import { esc, newNonce, scriptValue, storefrontOrigin, storefrontUrl } from "./pages.ts";
 import type { Platform } from "./platform.ts";
 

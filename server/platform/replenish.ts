@@ -1,7 +1,8 @@
 // Make-up (replenish) links: a payer settles a target account's amount without logging in as it.
+
+import { convert } from "../../core/money/money.ts";
 import { E, fail } from "./errors.ts";
 import { gameView } from "./games.ts";
-import { convert } from "./money.ts";
 import { countryMap } from "./orders.ts";
 import { type Account, gameOf, type Handlers, type Platform } from "./platform.ts";
 

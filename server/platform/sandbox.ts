@@ -1,12 +1,12 @@
 // Sandbox-only tools: artwork, the tracking events store, fresh accounts, new make-up links, the Korean pay script, the real-name form.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { storefrontHosts } from "../../core/config/hosts.ts";
+import { methodById } from "../../core/payments/methods.ts";
 import { verifyRealName } from "./account.ts";
 import { artSvg } from "./art.ts";
-import { storefrontHosts } from "./catalog.ts";
 import { newToken } from "./crypto.ts";
 import { esc, storefrontUrl } from "./pages.ts";
-import { methodById } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 import { freshAccount, SANDBOX_PASSWORD } from "./seed.ts";
 

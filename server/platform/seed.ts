@@ -1,11 +1,12 @@
 // Sandbox data derived from brands.yaml: accounts, roles, VIP state and coupons, prepaid cards,
 // make-up links. Idempotent: a restart keeps what players did and only fills what is missing.
+
+import { convert } from "../../core/money/money.ts";
 import type { Db, Queryable } from "../db.ts";
 import type { Catalog, CatalogGame } from "./catalog.ts";
 import { addGrowthPoints, ensurePeriodGrants } from "./coupons.ts";
 import { hashPassword, hmac } from "./crypto.ts";
 import { ensureRoles } from "./games.ts";
-import { convert } from "./money.ts";
 
 export const SANDBOX_PASSWORD = "sandbox-pass";
 

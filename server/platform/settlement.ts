@@ -1,9 +1,10 @@
 // Applying a payment's outcome to its order, once: status, VIP points, coupon, make-up link; and
 // the game's delivery confirmation that follows a payment.
+
+import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
 import type { Queryable } from "../db.ts";
 import { addGrowthPoints, releaseCoupon } from "./coupons.ts";
 import { forgetOrder } from "./orders.ts";
-import { CARD_PAYWAY_ID } from "./payment-methods.ts";
 import type { Platform } from "./platform.ts";
 
 export type Outcome = "approved" | "declined";

@@ -1,7 +1,7 @@
 // Every call of the contract on the embedded database: a success whose content matches the
 // contract, and the error codes of its rules. The last test fails if a call was never exercised.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCalls } from "../../runtime/generated/api-calls.ts";
+import { apiCalls } from "../../core/generated/api-calls.ts";
 import { validIdNumber } from "../../server/platform/account.ts";
 import { signNotification } from "../../server/platform/checkout.ts";
 import { betaToken, cardNumber, cardPassword } from "../../server/platform/seed.ts";

@@ -16,7 +16,7 @@ afterAll(() => {
 
 function start(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "..", "..", "server", "api-only.ts"), dataDir], {
+    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "..", "..", "cli", "api-only.ts"), dataDir], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -1,17 +1,15 @@
 // A sandbox platform on an in-memory PGlite for tests, with helpers that speak the contract.
-import { join } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { FastifyInstance } from "fastify";
-import { validateFile } from "../../generator/validate.ts";
-import { apiCalls } from "../../runtime/generated/api-calls.ts";
-import type { ApiCalls, CallName } from "../../runtime/generated/api-types.ts";
-import { buildApp } from "../../server/app.ts";
+import { assembleApp } from "../../cli/sandbox.ts";
+import { loadContract } from "../../core/contract/contract.ts";
+import { apiCalls } from "../../core/generated/api-calls.ts";
+import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import { type Db, openDb } from "../../server/db.ts";
-import { loadContract } from "../../server/platform/contract.ts";
 import { encodeCardInfo, encodeCredential } from "../../server/platform/crypto.ts";
-import { createPlatform } from "../../server/platform/index.ts";
 import type { Platform } from "../../server/platform/platform.ts";
 import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
+import { demoConfig } from "../demo-config.ts";
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -78,12 +76,10 @@ export const clientOf = (platform: Platform, brand: string, gameKey?: string) =>
 };
 
 export async function startHarness(options: { db?: Db; now?: () => Date } = {}): Promise<Harness> {
-  const { config } = await validateFile(join(import.meta.dirname, "..", "..", "brands.yaml"));
-  if (!config) throw new Error("brands.yaml is invalid");
+  const config = await demoConfig();
   const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
-  const platform = await createPlatform({ db, config, secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
-  const app = await buildApp({ db, platform });
+  const { app, platform } = await assembleApp(db, config, { secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
   await app.ready();
 
   const raw: Harness["raw"] = async (method, url, params = {}) => {

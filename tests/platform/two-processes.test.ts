@@ -7,9 +7,9 @@ import { once } from "node:events";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCalls } from "../../runtime/generated/api-calls.ts";
-import { CODE } from "../../runtime/generated/api-errors.ts";
-import type { CallName } from "../../runtime/generated/api-types.ts";
+import { apiCalls } from "../../core/generated/api-calls.ts";
+import { CODE } from "../../core/generated/api-errors.ts";
+import type { CallName } from "../../core/generated/api-types.ts";
 import { encodeCredential } from "../../server/platform/crypto.ts";
 import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
 import { freshDatabase } from "./harness.ts";
@@ -32,14 +32,14 @@ interface Envelope {
   content: any;
 }
 
-const SERVER = join(import.meta.dirname, "..", "..", "server", "api-only.ts");
+const SERVER = join(import.meta.dirname, "..", "..", "cli", "api-only.ts");
 const procs: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: pg.Client;
 let a: Platform;
 let b: Platform;
 
-/** `server/api-only.ts` in its own process on DATABASE_URL: resolves with its address once it listens. */
+/** `cli/api-only.ts` in its own process on DATABASE_URL: resolves with its address once it listens. */
 function start(name: string, url: string): Promise<Platform> {
   const proc = spawn(process.execPath, ["--import", "tsx", SERVER], {
     // One secret for both, as a deploy has: a checkout link signed by one is honoured by the other.

@@ -2,8 +2,8 @@
 // badges (special, bonus, discount, limited with what is left), the chosen tile unmistakable.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Goods, LimitInfo } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { Goods, LimitInfo } from "../../generated/api-types.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";

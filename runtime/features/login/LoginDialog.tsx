@@ -2,8 +2,8 @@
 // login config, and the privacy and user-agreement notes.
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CODE } from "../../../core/generated/api-errors.ts";
 import { useServices } from "../../app/services.ts";
-import { CODE } from "../../generated/api-errors.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useBrand } from "../../lib/brand-context.ts";
 import { webUrl } from "../../lib/safe-url.ts";

@@ -2,8 +2,8 @@
 // make-up page the in-game ones (/api/ingame/…) with the link's game product id as game_id.
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
+import { apiCalls } from "../../../core/generated/api-calls.ts";
 import { useServices } from "../../app/services.ts";
-import { apiCalls } from "../../generated/api-calls.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 
 /** The client that sends login calls to their /api/ingame/ path with game_id in place of client_id. */

@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import type { LoginResult } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { LoginResult } from "../../generated/api-types.ts";
 import { useTip } from "../../ui/tip.tsx";
 import { clearSelection } from "../purchase/selection.ts";
 import { removeUser, saveUser, testModeOn } from "./user-store.ts";

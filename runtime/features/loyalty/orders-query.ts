@@ -1,7 +1,7 @@
 // The account's order history (My page only: the infinite query stays out of the first render).
 import { useInfiniteQuery } from "@tanstack/react-query";
+import type { OrderListResponse } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { OrderListResponse } from "../../generated/api-types.ts";
 import { useToken } from "./queries.ts";
 
 /** The account's orders, 20 a page, newest first. */

@@ -5,8 +5,8 @@
 // that takes coupons, with a channel that has open_coupon.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import type { Coupon, PaymentChannel } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { Coupon, PaymentChannel } from "../../generated/api-types.ts";
 import type { SelectedGoods } from "../purchase/selection.ts";
 import { useCoupons, useLoggedIn } from "./queries.ts";
 import { lowestDiscount } from "./rules.ts";

@@ -1,7 +1,7 @@
 // The platform data of the purchase journey, one query each, keyed by the game's client id.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Game, SubGame } from "../../../core/generated/api-types.ts";
 import { type Services, useServices } from "../../app/services.ts";
-import type { Game, SubGame } from "../../generated/api-types.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 import { useSession } from "../../lib/session-context.ts";
 import { gamesQueryOptions, useGames } from "../game/api/get-games.ts";

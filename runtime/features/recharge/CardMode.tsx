@@ -4,8 +4,8 @@
 // completes it. Business errors of the card calls show here; network failures only say so here.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { PaymentChannel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";

@@ -3,7 +3,7 @@
 // sheet and the make-up page.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChannel } from "../../generated/api-types.ts";
+import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { channelDescription, channelKey, razerChannelName } from "./channels.ts";

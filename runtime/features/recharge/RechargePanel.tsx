@@ -4,8 +4,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { PaymentChannel } from "../../generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session-context.ts";

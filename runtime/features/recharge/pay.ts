@@ -1,7 +1,8 @@
 // Starting a payment (spec §4 step 4): the pay order of the chosen method, at the method's endpoint
 // (the Korean endpoint in the kr area), with the common payload of spec §7.
+
+import type { PaymentChannel, PayResult } from "../../../core/generated/api-types.ts";
 import type { Services } from "../../app/services.ts";
-import type { PaymentChannel, PayResult } from "../../generated/api-types.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import type { OrderSelection } from "../purchase/selection.ts";

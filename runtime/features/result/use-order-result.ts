@@ -2,8 +2,8 @@
 // full details once it is paid or failed (spec §4, SPEC-NOTES 'Polling').
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { OrderInfo } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { OrderInfo } from "../../generated/api-types.ts";
 import { nextPollDelay, type ResultView, viewOf } from "./polling.ts";
 
 export interface OrderResult {

@@ -2,8 +2,8 @@
 // servers) and the character, whose name is shown back before paying.
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { GameServer, Role } from "../../../core/generated/api-types.ts";
 import { useServices } from "../../app/services.ts";
-import type { GameServer, Role } from "../../generated/api-types.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useTip } from "../../ui/tip.tsx";
 import { openLogin, useSessionActions } from "../login/session.ts";

@@ -1,6 +1,6 @@
 // Which platform hosts the storefront calls, in which order (spec §9): the remembered working host,
 // the primary, then the backups in order (production only). Preview hosts call their own server.
-import type { Brand } from "../../generated/types.ts";
+import type { Brand } from "../../../core/config/types.ts";
 import type { Mode } from "../brand-context.ts";
 
 export interface HostPlan {

@@ -2,8 +2,8 @@
 // last answer is kept as `gameInfo` (spec §3, 7 days): a returning player sees the game at once
 // while the list is asked again.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { GetGameListResponse } from "../../../../core/generated/api-types.ts";
 import { useServices } from "../../../app/services.ts";
-import type { GetGameListResponse } from "../../../generated/api-types.ts";
 import type { ApiClient } from "../../../lib/api/client.ts";
 import { getItem, setItem } from "../../../lib/storage.ts";
 

@@ -1,8 +1,8 @@
 // The game picker (spec §2): games with their logo and name, sub-games behind an expander.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Game } from "../../../../core/generated/api-types.ts";
 import { useServices } from "../../../app/services.ts";
-import type { Game } from "../../../generated/api-types.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
 import { useSession } from "../../../lib/session-context.ts";
 import { useGames } from "../api/get-games.ts";

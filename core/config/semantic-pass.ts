@@ -2,10 +2,11 @@
 // because it also runs on configs that failed the structural pass (all problems are reported at once).
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { corePaths as paths } from "../paths.ts";
 import { AA_TEXT, contrast, themeTokens } from "./colour.ts";
 import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
+import { previewHosts } from "./hosts.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
-import { paths } from "./paths.ts";
 import { brandsSchema } from "./schema-pass.ts";
 
 const defs = (brandsSchema as { $defs: Record<string, { enum: string[] }> }).$defs;
@@ -17,11 +18,6 @@ const isObj = (v: unknown): v is Loose => typeof v === "object" && v !== null &&
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Loose => (isObj(v) ? v : {});
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-
-/** The hosts a brand answers on: configured ones plus the automatic preview hosts. */
-export function previewHosts(id: string): { production: string; demo: string } {
-  return { production: `${id}.localhost`, demo: `${id}-demo.localhost` };
-}
 
 export interface SemanticOptions {
   localesDir?: string;

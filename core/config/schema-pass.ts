@@ -1,9 +1,9 @@
 // Structural pass: JSON Schema (ajv, allErrors) mapped to source positions with human messages.
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { corePaths as paths } from "../paths.ts";
 import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
-import { paths } from "./paths.ts";
 
 export const brandsSchema = JSON.parse(readFileSync(paths.brandsSchema, "utf8")) as Record<string, unknown>;
 

@@ -12,32 +12,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ViteDevServer } from "vite";
+import { type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { hostMap } from "../core/config/hosts.ts";
+import { UnreadableFileError } from "../core/config/load.ts";
+import type { BrandsConfig } from "../core/config/types.ts";
+import { validateFile } from "../core/config/validate.ts";
+import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-policy.ts";
+import { configFingerprint } from "../generator/build-info.ts";
+import { describeCodegen, writeGenerated } from "../generator/codegen.ts";
+import { rasteriseIcons } from "../generator/emit/icons.ts";
+import { type BundleInfo, brandIconSource, emitSites, iconFiles, sha256 } from "../generator/emit/site.ts";
+import { paths } from "../generator/paths.ts";
+import { plural } from "../generator/terminal.ts";
 import type { Db } from "../server/db.ts";
-import { isApiPath, requestPath, responseHeaders } from "../server/http-policy.ts";
 import { esc } from "../server/platform/pages.ts";
-import { configFingerprint } from "./build-info.ts";
-import type { Io } from "./cli.ts";
-import type { BrandsConfig } from "./config.ts";
-import { type Diagnostic, formatDiagnostics } from "./diagnostics.ts";
-import { hostMap } from "./emit/brands.ts";
-import { rasteriseIcons } from "./emit/icons.ts";
-import { type BundleInfo, brandIconSource, emitSites, iconFiles, sha256 } from "./emit/site.ts";
-import { UnreadableFileError } from "./load.ts";
-import { paths } from "./paths.ts";
-import {
-  brandUrlLines,
-  brandUrls,
-  type HostMap,
-  listen,
-  loadServer,
-  openSandboxDb,
-  parsePort,
-  timestamp,
-  untilStopped,
-  writeGenerated,
-} from "./serve.ts";
-import { plural } from "./terminal.ts";
-import { validateFile } from "./validate.ts";
+import type { Io } from "./io.ts";
+import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
+import { brandUrlLines, brandUrls, type HostMap, listen, parsePort, timestamp, untilStopped } from "./serve-shared.ts";
 
 export interface DevOptions {
   port: string;
@@ -96,7 +87,7 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
     await closed;
   };
   try {
-    const { db, label } = await openSandboxDb(opts.data);
+    const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: opts.data ?? DEFAULT_DATA_DIR });
     closers.push(() => db.close());
     io.out(`gen dev: generating ${file}…\n`);
     let current = await generate(file, first.config, db, io);
@@ -227,8 +218,8 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
 /** Codegen into runtime/generated/, every brand's files in memory, and a platform app for this config. */
 async function generate(file: string, config: BrandsConfig, db: Db, io: Io): Promise<Generation> {
   const written = await writeGenerated(config);
-  if (written.written || written.removed) {
-    io.out(`  runtime/generated: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed\n`);
+  if (written.core.written + written.runtime.written + written.core.removed + written.runtime.removed > 0) {
+    io.out(`  ${describeCodegen(written)}\n`);
   }
   const configDir = dirname(resolve(file));
   const icons = await rasteriseIcons(config.brands.map((b) => brandIconSource(config, b, configDir)));
@@ -236,9 +227,7 @@ async function generate(file: string, config: BrandsConfig, db: Db, io: Io): Pro
   for (const f of [...emitSites(config, DEV_BUNDLE, { configFile: file }), ...iconFiles(config, icons.sets, { configFile: file })]) {
     files.set(f.path, f.contents);
   }
-  const { buildApp, createPlatform } = await loadServer();
-  const platform = await createPlatform({ db, config });
-  const app = await buildApp({ db, platform });
+  const { app } = await assembleApp(db, config);
   await app.ready();
   return { config, hosts: hostMap(config), files, app, fingerprint: await configFingerprint(file, config) };
 }

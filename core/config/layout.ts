@@ -1,5 +1,5 @@
 // Which layout version applies: the first matching new-layout rule, else the brand's default.
-import type { Brand } from "../generated/types.ts";
+import type { Brand } from "./types.ts";
 
 export type LayoutVersion = "old" | "new";
 

@@ -1,10 +1,10 @@
 // `gen validate`: YAML → structural pass → refined pass; returns every diagnostic at once.
 
-import type { BrandsConfig } from "./config.ts";
 import { type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
 import { loadSource, parseSource, type SourceFile } from "./load.ts";
 import { schemaPass } from "./schema-pass.ts";
 import { type SemanticOptions, semanticPass } from "./semantic-pass.ts";
+import type { BrandsConfig } from "./types.ts";
 
 export interface ValidationResult {
   source: SourceFile;

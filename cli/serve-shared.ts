@@ -1,46 +1,13 @@
 // What `gen dev` and `gen preview` share: options, the database, listening, the URL list, stopping.
 import type { Server } from "node:http";
-import { isAbsolute, join, resolve } from "node:path";
-import { openDb } from "../server/db.ts";
-import { generateRuntimeFiles } from "./codegen.ts";
-import type { BrandsConfig } from "./config.ts";
-import { paths } from "./paths.ts";
-import { type WriteReport, writeFiles } from "./writer.ts";
 
 /** A usage problem of a serving command (bad option, port in use, dist/ not built): exit 2 with this message. */
 export class ServeUsageError extends Error {}
-
-/** runtime/generated/ for this config, as `gen build --codegen-only` writes it (the platform reads its API error table). */
-export async function writeGenerated(config: BrandsConfig): Promise<WriteReport> {
-  return writeFiles(paths.generated, await generateRuntimeFiles(config), { prune: true });
-}
-
-/**
- * The platform's modules, loaded only once runtime/generated/ exists: they import its API error
- * table, which a fresh checkout does not have until the first codegen.
- */
-export async function loadServer() {
-  const [{ buildApp }, { createPlatform }, { loadHostMap }] = await Promise.all([
-    import("../server/app.ts"),
-    import("../server/platform/index.ts"),
-    import("../server/sites.ts"),
-  ]);
-  return { buildApp, createPlatform, loadHostMap };
-}
 
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65_535) throw new ServeUsageError(`--port must be a number from 0 to 65535, not '${value}'`);
   return port;
-}
-
-/** The sandbox database: PostgreSQL when DATABASE_URL is set, else PGlite in `dataDir` (default .data/pglite of the project). */
-export async function openSandboxDb(dataDir: string | undefined) {
-  const url = process.env.DATABASE_URL || undefined;
-  const dir = dataDir ? (isAbsolute(dataDir) ? dataDir : resolve(dataDir)) : join(paths.root, ".data", "pglite");
-  const db = await openDb({ url, dataDir: dir });
-  const label = db.kind === "pglite" ? `embedded PGlite in ${dir}` : "PostgreSQL (DATABASE_URL)";
-  return { db, label };
 }
 
 /** Why listening failed, in words an operator can act on; other errors pass through. */
@@ -69,7 +36,9 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-export type HostMap = Record<string, { brand: string; mode: "production" | "demo" }>;
+import type { HostMap } from "../core/config/types.ts";
+
+export type { HostMap };
 
 export interface BrandUrls {
   brand: string;

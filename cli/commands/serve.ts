@@ -1,12 +1,10 @@
 // The `gen dev` and `gen preview` commands: options, help and exit codes. Their logic (./dev.ts,
 // ./preview.ts) loads Vite, Fastify and the platform, so it is imported only when one of them runs.
 import type { Command } from "commander";
-import type { Io } from "./cli.ts";
-import type { DevOptions } from "./dev.ts";
-import type { PreviewOptions } from "./preview.ts";
-import { ServeUsageError } from "./serve.ts";
-
-type Done = (code: number) => void;
+import type { DevOptions } from "../dev.ts";
+import type { Done, Io } from "../io.ts";
+import type { PreviewOptions } from "../preview.ts";
+import { ServeUsageError } from "../serve-shared.ts";
 
 /** Runs a serving command; a usage problem (port in use, dist/ missing or stale…) is exit 2 with its message. */
 async function run(name: string, io: Io, command: () => Promise<number>): Promise<number> {
@@ -46,7 +44,7 @@ export function registerDev(program: Command, io: Io, color: () => boolean, done
       ].join("\n"),
     )
     .action(async (file: string, opts: DevOptions) => {
-      done(await run("dev", io, async () => (await import("./dev.ts")).dev(file, opts, io, color())));
+      done(await run("dev", io, async () => (await import("../dev.ts")).dev(file, opts, io, color())));
     });
 }
 
@@ -67,6 +65,6 @@ export function registerPreview(program: Command, io: Io, color: () => boolean, 
       ].join("\n"),
     )
     .action(async (file: string, opts: PreviewOptions) => {
-      done(await run("preview", io, async () => (await import("./preview.ts")).preview(file, opts, io, color())));
+      done(await run("preview", io, async () => (await import("../preview.ts")).preview(file, opts, io, color())));
     });
 }

@@ -55,12 +55,9 @@ export function readableOn(colour: string, surface: string, ratio = 4.5): string
   return toHex(rgb);
 }
 
-export interface ThemeTokens {
-  primary: string;
-  onPrimary: string;
-  /** The brand colour as text or icon, readable on white, the page background and the 10 % brand tint. */
-  primaryText: string;
-}
+import type { ThemeTokens } from "./types.ts";
+
+export type { ThemeTokens };
 
 export const AA_TEXT = 4.5;
 

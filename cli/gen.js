@@ -3,5 +3,6 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("./cli.ts");
+await (await import("./codegen.ts")).ensureGenerated();
+const { main } = await import("./main.ts");
 process.exitCode = await main(process.argv);

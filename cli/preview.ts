@@ -3,21 +3,14 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { configFingerprint, readBuildInfo } from "./build-info.ts";
-import type { Io } from "./cli.ts";
-import type { BrandsConfig } from "./config.ts";
-import { formatDiagnostics } from "./diagnostics.ts";
-import {
-  brandUrlLines,
-  listenError,
-  loadServer,
-  openSandboxDb,
-  parsePort,
-  ServeUsageError,
-  untilStopped,
-  writeGenerated,
-} from "./serve.ts";
-import { validateFile } from "./validate.ts";
+import { formatDiagnostics } from "../core/config/diagnostics.ts";
+import type { BrandsConfig } from "../core/config/types.ts";
+import { validateFile } from "../core/config/validate.ts";
+import { configFingerprint, readBuildInfo } from "../generator/build-info.ts";
+import { loadHostMap } from "../server/sites.ts";
+import type { Io } from "./io.ts";
+import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
+import { brandUrlLines, listenError, parsePort, ServeUsageError, untilStopped } from "./serve-shared.ts";
 
 export interface PreviewOptions {
   port: string;
@@ -63,13 +56,10 @@ export async function preview(file: string, opts: PreviewOptions, io: Io, color:
   await checkDist(dist, file, config);
   const info = await readBuildInfo(dist);
 
-  await writeGenerated(config);
-  const { buildApp, createPlatform, loadHostMap } = await loadServer();
-  const { db, label } = await openSandboxDb(opts.data);
+  const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: opts.data ?? DEFAULT_DATA_DIR });
   let app: FastifyInstance | undefined;
   try {
-    const platform = await createPlatform({ db, config });
-    app = await buildApp({ db, platform, distDir: dist });
+    ({ app } = await assembleApp(db, config, { distDir: dist }));
     let address: string;
     try {
       address = await app.listen({ port, host: opts.host });

@@ -1,4 +1,4 @@
-// The performance marks the runtime sets for the budget test, the benchmark and real-user monitoring.
+// The storefront's performance marks: what the runtime sets and the budget test, the benchmark and real-user monitoring read.
 
 /** The first content the player came for is on screen (runtime/lib/first-content.ts). */
 export const FIRST_CONTENT_MARK = "sf:first-content";

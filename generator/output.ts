@@ -1,0 +1,9 @@
+// Where a generator command reports: the command line hands it its streams (cli/io.ts), tests a buffer.
+export interface Output {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Colour the output (the command line decides for its streams; absent = no colour). */
+  color?: boolean;
+  /** Where prompts read answers; process.stdin when absent. Prompts only when it is a TTY. */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
+}

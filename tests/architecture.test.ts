@@ -1,0 +1,94 @@
+// The layer rules of docs/architecture.md fire: each forbidden import, in a small tree laid out like
+// this repository, is reported by `npm run lint`'s dependency-cruiser configuration under its name.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { cruise, type ICruiseResult } from "dependency-cruiser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+const config = require("../.dependency-cruiser.cjs") as { forbidden: unknown[]; options: Record<string, unknown> };
+
+/** One file per path; its text imports what the test needs. */
+const TREE: Record<string, string> = {
+  "core/money.ts": 'import { dev } from "../cli/dev.ts";\nexport const m = dev;\n',
+  "core/config/types.ts": "export type Brand = { id: string };\n",
+  "generator/build.ts": 'import { app } from "../server/app.ts";\nexport const b = app;\n',
+  "server/app.ts": 'import { b } from "../generator/emit.ts";\nexport const app = b;\n',
+  "generator/emit.ts": "export const b = 1;\n",
+  "server/sites.ts": 'import type { Brand } from "../runtime/lib/brand.ts";\nexport type S = Brand;\n',
+  "runtime/lib/brand.ts": 'import type { Brand } from "../../core/config/types.ts";\nexport type { Brand };\n',
+  "cli/dev.ts": 'import { b } from "../generator/emit.ts";\nexport const dev = b;\n',
+  "runtime/features/login/LoginDialog.tsx":
+    'import { useCart } from "../purchase/cart.ts";\nimport { go } from "../../app/navigation.ts";\nexport const Login = () => <p>{String(useCart() + go)}</p>;\n',
+  "runtime/features/purchase/cart.ts": "export const useCart = () => 1;\n",
+  "runtime/app/navigation.ts": "export const go = 1;\n",
+  "runtime/shared/session.ts": 'import { Login } from "../features/login/LoginDialog.tsx";\nexport const s = Login;\n',
+  "runtime/ui/dialog.tsx": 'import { s } from "../shared/session.ts";\nexport const d = s;\n',
+  // A cycle made of type-only imports.
+  "runtime/features/recharge/RechargePanel.tsx": 'import type { CardProps } from "./CardMode.tsx";\nexport type Paid = CardProps;\n',
+  "runtime/features/recharge/CardMode.tsx": 'import type { Paid } from "./RechargePanel.tsx";\nexport type CardProps = { paid?: Paid };\n',
+};
+
+let dir: string;
+let result: ICruiseResult;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sf-layers-"));
+  for (const [path, text] of Object.entries(TREE)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const reported = await cruise(["core", "generator", "server", "runtime", "cli"], {
+      ...config.options,
+      ruleSet: { forbidden: config.forbidden },
+      validate: true,
+    } as never);
+    result = reported.output as ICruiseResult;
+  } finally {
+    process.chdir(cwd);
+  }
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const violations = (rule: string) => result.summary.violations.filter((v) => v.rule.name === rule).map((v) => `${v.from} → ${v.to}`);
+
+describe("npm run lint's layer rules", () => {
+  it("core imports no program", () => {
+    expect(violations("core-imports-no-program")).toEqual(["core/money.ts → cli/dev.ts"]);
+  });
+
+  it("the generator and the platform never import each other", () => {
+    expect(violations("generator-not-platform")).toEqual(["generator/build.ts → server/app.ts"]);
+    expect(violations("platform-not-generator")).toEqual(["server/app.ts → generator/emit.ts"]);
+  });
+
+  it("nothing outside runtime/ imports it, type-only imports included", () => {
+    expect(violations("only-the-runtime-imports-the-runtime")).toEqual(["server/sites.ts → runtime/lib/brand.ts"]);
+  });
+
+  it("no program imports the composition root", () => {
+    expect(violations("only-the-command-line-assembles")).toEqual(["core/money.ts → cli/dev.ts"]);
+  });
+
+  it("a feature imports no other feature and not app/; shared, lib and ui import nothing above them", () => {
+    expect(violations("feature-imports-no-feature")).toEqual([
+      "runtime/features/login/LoginDialog.tsx → runtime/features/purchase/cart.ts",
+    ]);
+    expect(violations("feature-imports-no-app")).toEqual(["runtime/features/login/LoginDialog.tsx → runtime/app/navigation.ts"]);
+    expect(violations("shared-imports-no-feature-or-app")).toEqual(["runtime/shared/session.ts → runtime/features/login/LoginDialog.tsx"]);
+    expect(violations("lib-and-ui-are-the-bottom")).toEqual(["runtime/ui/dialog.tsx → runtime/shared/session.ts"]);
+  });
+
+  it("any import cycle fails, one made of type-only imports too", () => {
+    const cycles = result.summary.violations.filter((v) => v.rule.name === "no-cycle");
+    expect(cycles).toHaveLength(1);
+    const files = [cycles[0]?.from, ...(cycles[0]?.cycle ?? []).map((step) => step.name)];
+    expect(new Set(files)).toEqual(new Set(["runtime/features/recharge/CardMode.tsx", "runtime/features/recharge/RechargePanel.tsx"]));
+  });
+});
