@@ -1,6 +1,18 @@
 // `gen new-brand`'s pure half: parse and default the answers, render a brand entry as YAML text in
 // the file's own indentation, and insert it after the last brand without touching any other byte.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type YAMLMap } from "yaml";
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  type Pair,
+  parseDocument,
+  visit,
+  type YAMLMap,
+  type YAMLSeq,
+} from "yaml";
 import { AREAS, type AreaFacts } from "../core/config/areas.ts";
 import { didYouMean, listHint } from "../core/config/diagnostics.ts";
 import { brandsSchema } from "../core/config/schema-pass.ts";
@@ -297,15 +309,6 @@ export function draftData(d: BrandDraft): Record<string, unknown> {
 
 // ——— rendering ———
 
-const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
-
-/** A YAML scalar: plain when that reads back as the same string, else JSON-style double quotes. */
-export function scalar(s: string): string {
-  const plain = /^[A-Za-z][A-Za-z0-9 ._/@+:()-]*$/.test(s) && !/: |:$| #|\s$/.test(s) && !RESERVED.test(s);
-  return plain ? s : JSON.stringify(s);
-}
-const flowList = (items: string[]) => `[${items.map(scalar).join(", ")}]`;
-
 export interface Layout {
   /** Column of the `-` of a brand entry. */
   dash: number;
@@ -315,66 +318,69 @@ export interface Layout {
   step: number;
 }
 
-/** The entry as YAML lines, in the file's indentation, with a comment above it. */
-export function renderBrand(d: BrandDraft, layout: Layout): string {
-  const data = draftData(d);
-  const pad = (level: number) => " ".repeat(layout.key + layout.step * level);
-  const todo = "  # TODO: the publisher's real value";
-  const lines: string[] = [];
-  const line = (level: number, text: string, placeholder = false) => lines.push(`${pad(level)}${text}${placeholder ? todo : ""}`);
-  const links = data.links as { privacy: string; terms: string };
-  const api = data.api as Record<"production" | "demo", { primary: string; tracking: string }>;
+const TODO = " TODO: the publisher's real value";
 
-  lines.push(
-    `${" ".repeat(layout.dash)}# ${d.name}: added by \`gen new-brand\`. Replace every value marked TODO, then run \`gen validate\`.`,
-  );
-  lines.push(
-    `${" ".repeat(layout.dash)}# docs/brands-reference.md describes every field (icon, login providers, features, layout, legal…).`,
-  );
-  lines.push(`${" ".repeat(layout.dash)}-${" ".repeat(layout.key - layout.dash - 1)}id: ${scalar(d.id)}`);
-  line(0, `name: ${scalar(d.name)}`);
-  line(0, `title: ${scalar(d.title)}`);
-  line(0, `themeColor: ${scalar(d.colour)}`);
-  line(0, `currency: ${scalar(d.currency)}`);
-  line(0, `copyright: ${scalar(d.copyright)}`);
-  line(0, "links:");
-  line(1, `privacy: ${scalar(links.privacy)}`, true);
-  line(1, `terms: ${scalar(links.terms)}`, true);
-  line(0, "support:");
-  line(1, `url: ${scalar((data.support as { url: string }).url)}`, true);
-  line(0, "hosts:");
-  line(1, `production: ${flowList(d.hosts)}`, d.placeholders.has("hosts"));
-  if (d.demoHosts.length) line(1, `demo: ${flowList(d.demoHosts)}`, d.placeholders.has("demoHosts"));
-  line(0, "api:");
-  for (const mode of ["production", "demo"] as const) {
-    line(1, `${mode}:`);
-    line(2, `primary: ${scalar(api[mode].primary)}`, true);
-    line(2, `tracking: ${scalar(api[mode].tracking)}`, true);
+/** Paths (from the brand entry) of values only the publisher knows: marked TODO. */
+function placeholderPaths(d: BrandDraft): string[][] {
+  return [
+    ["links", "privacy"],
+    ["links", "terms"],
+    ["support", "url"],
+    ...(d.placeholders.has("hosts") ? [["hosts", "production"]] : []),
+    ...(d.placeholders.has("demoHosts") && d.demoHosts.length ? [["hosts", "demo"]] : []),
+    ...(["production", "demo"] as const).flatMap((mode) => [
+      ["api", mode, "primary"],
+      ["api", mode, "tracking"],
+    ]),
+    ...d.areas.map((a) => ["areas", a.id, "loginClientId"]),
+    ["tracking", "appId"],
+    ["tracking", "eventId"],
+    ...d.games.map((g) => ["games", g.key, "clientIdMap"]),
+  ];
+}
+
+/**
+ * The entry as YAML in the file's own indentation, with a comment above it and TODO marks on the
+ * placeholders: built as a `yaml` Document (which decides quoting and escaping), lists and client-id
+ * maps in flow style as an operator writes them.
+ */
+export function renderBrand(d: BrandDraft, layout: Layout): string {
+  const doc = new Document([draftData(d)]);
+  const list = doc.contents as YAMLSeq;
+  const entry = list.items[0] as YAMLMap;
+  entry.commentBefore =
+    ` ${d.name}: added by \`gen new-brand\`. Replace every value marked TODO, then run \`gen validate\`.\n` +
+    " docs/brands-reference.md describes every field (icon, login providers, features, layout, legal…).";
+  visit(entry, {
+    Seq: (_, node) => {
+      node.flow = true;
+    },
+    Map: (_, node, path) => {
+      // clientIdMap and the empty login map read best on one line.
+      const key = (path.at(-1) as Pair | undefined)?.key;
+      if (isScalar(key) && (key.value === "clientIdMap" || key.value === "login")) node.flow = true;
+    },
+  });
+  for (const path of placeholderPaths(d)) {
+    const node = entry.getIn(path, true) as Node | undefined;
+    if (node) node.comment = TODO;
   }
-  line(0, "areas:");
-  for (const a of d.areas) {
-    line(1, `${a.id}:`);
-    if (a.currency) line(2, `currency: ${scalar(a.currency)}`);
-    line(2, `languages: ${flowList(a.languages)}`);
-    line(2, `defaultLanguage: ${scalar(a.languages[0] ?? "en")}`);
-    line(2, `regions: ${flowList(a.regions)}`);
-    line(2, `loginClientId: ${scalar(a.loginClientId)}`, true);
-  }
-  line(0, "# Sign-in providers (google, apple, facebook, vk, twitter, huawei) are offered once configured here.");
-  line(0, "login: {}");
-  line(0, "tracking:");
-  line(1, `appId: ${scalar(`${d.id}-web`)}`, true);
-  line(1, `eventId: ${scalar("1")}`, true);
-  line(0, "games:");
-  for (const g of d.games) {
-    line(1, `${g.key}:`);
-    line(2, `name: ${scalar(g.name)}`);
-    const ids = g.clientIds;
-    line(2, `clientIdMap: { android: ${scalar(ids.android)}, ios: ${scalar(ids.ios)}, web: ${scalar(ids.web)} }`, true);
-    line(2, `area: ${scalar(g.area)}`);
-  }
-  line(0, `defaultGame: ${scalar(String(data.defaultGame))}`);
-  return `${lines.join("\n")}\n`;
+  const login = entry.items.find((pair) => isScalar(pair.key) && pair.key.value === "login");
+  if (login && isScalar(login.key))
+    login.key.commentBefore = " Sign-in providers (google, apple, facebook, vk, twitter, huawei) are offered once configured here.";
+  const text = doc.toString({ indent: layout.step, lineWidth: 0, flowCollectionPadding: false });
+  // The document is a list at column 0 whose entry's keys sit at column 2: move both to the file's columns.
+  return `${text
+    .trimEnd()
+    .split("\n")
+    .map((line) =>
+      line.startsWith("- ")
+        ? `${" ".repeat(layout.dash)}-${" ".repeat(layout.key - layout.dash - 1)}${line.slice(2)}`
+        : line.startsWith("#")
+          ? `${" ".repeat(layout.dash)}${line}`
+          : `${" ".repeat(layout.key)}${line.slice(2)}`,
+    )
+    .join("\n")}\n`;
 }
 
 // ——— inserting ———
