@@ -4,14 +4,15 @@
 // pages; an invalid save prints the diagnostics and shows them in the page (Vite's error overlay)
 // while the last good build keeps being served.
 //
-// One Node HTTP server routes each request: the platform's paths to the current Fastify app (swapped
-// on every valid change), a brand's own files (page, manifest, icons, brand module: emitted in
-// memory by the same emitters as `gen build`) from memory, everything else to Vite's middlewares.
-import { type FSWatcher, watch } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+// Vite's own dev server does the serving and the watching; one plugin (storefrontDev) adds what a
+// storefront host needs before Vite's middlewares — the platform's paths to the current Fastify app
+// (swapped on every valid change), a brand's own files (page, manifest, icons, brand module: emitted
+// in memory by the same emitters as `gen build`) — and, after them, each client-side route's page.
+// brands.yaml and the icons are watched with Vite's watcher.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { ViteDevServer } from "vite";
+import type { Plugin, ViteDevServer } from "vite";
 import { type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
 import { hostMap } from "../core/config/hosts.ts";
 import { UnreadableFileError } from "../core/config/load.ts";
@@ -28,7 +29,7 @@ import type { Db } from "../server/db.ts";
 import { esc } from "../server/platform/pages.ts";
 import type { Io } from "./io.ts";
 import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
-import { brandUrlLines, brandUrls, type HostMap, listen, parsePort, timestamp, untilStopped } from "./serve-shared.ts";
+import { brandUrlLines, brandUrls, type HostMap, listenError, parsePort, timestamp, untilStopped } from "./serve-shared.ts";
 
 export interface DevOptions {
   port: string;
@@ -72,65 +73,45 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
     return 1;
   }
 
-  // Listen first: a port in use is reported before any work. Requests wait until the first build is ready.
-  const server = createServer();
-  const waiting: [IncomingMessage, ServerResponse][] = [];
-  let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => (handle ? handle(req, res) : waiting.push([req, res])));
-  const actualPort = await listen(server, port, opts.host);
-  // Stopping: no new requests first, then the rest in the reverse order of starting.
-  const closers: (() => Promise<unknown>)[] = [];
-  const closeAll = async () => {
-    const closed = new Promise((r) => server.close(r));
-    server.closeAllConnections();
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    await closed;
-  };
+  const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: opts.data ?? DEFAULT_DATA_DIR });
+  // What the plugin serves: the current generation, and the overlay while the config is invalid.
+  const state: DevState = { current: undefined, overlay: undefined };
+  let ready!: (generation: Generation) => void;
+  const firstGeneration = new Promise<Generation>((resolveReady) => {
+    ready = resolveReady;
+  });
+  let vite: ViteDevServer | undefined;
   try {
-    const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: opts.data ?? DEFAULT_DATA_DIR });
-    closers.push(() => db.close());
+    // Listening comes first (a port in use is reported before any work); requests wait for the first generation.
+    vite = await startVite(storefrontDev(() => state.current ?? firstGeneration, state));
+    await listenVite(vite, port, opts.host);
+    const actualPort = vitePort(vite, port);
     io.out(`gen dev: generating ${file}…\n`);
-    let current = await generate(file, first.config, db, io);
-    closers.push(() => current.app.close());
-    let overlay: OverlayError | undefined;
+    state.current = await generate(file, first.config, db, io);
+    ready(state.current);
 
-    const vite = await startVite(server, current.config);
-    closers.push(() => vite.close());
-
-    // A page opened (or reloaded) while the config is invalid shows the overlay at once.
-    vite.ws.on("connection", (socket: { send(data: string): void }) => {
-      if (overlay) socket.send(JSON.stringify({ type: "error", err: overlay }));
-    });
-
-    handle = (req, res) => {
-      route(req, res, current, vite, actualPort).catch((err: unknown) => {
-        io.err(`gen dev: ${req.method} ${req.url}: ${err instanceof Error ? err.message : String(err)}\n`);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-        res.end("gen dev: internal error (see the terminal)");
-      });
-    };
-    for (const [req, res] of waiting.splice(0)) handle(req, res);
-
-    io.out(`gen dev: ${file} (${current.config.brands.length} brands) with live reload on http://${opts.host}:${actualPort}\n`);
+    io.out(`gen dev: ${file} (${state.current.config.brands.length} brands) with live reload on http://${opts.host}:${actualPort}\n`);
     io.out(`  sandbox platform: ${label}\n`);
     io.out("  production preview, then demo, of each brand:\n");
-    for (const line of brandUrlLines(current.hosts, actualPort)) io.out(`${line}\n`);
+    for (const line of brandUrlLines(state.current.hosts, actualPort)) io.out(`${line}\n`);
     io.out(`Watching ${file} and its icons. Press Ctrl-C to stop.\n`);
 
+    const server = vite;
+    const showOverlay = (overlay: OverlayError) => {
+      state.overlay = overlay;
+      server.ws.send({ type: "error", err: overlay });
+    };
     // Re-generation on save, one at a time; a save during one runs another after it.
-    let running: Promise<void> | undefined;
-    let again = false;
     const regenerate = async () => {
       const started = performance.now();
+      const current = state.current as Generation;
       let result: Awaited<ReturnType<typeof validateFile>>;
       try {
         result = await validateFile(file);
       } catch (err) {
         if (!(err instanceof UnreadableFileError)) throw err;
-        overlay = { message: `${err.message}. The store keeps serving the last good build.`, stack: "", plugin: "gen dev" };
         io.err(`[${timestamp()}] gen dev: ${err.message}; still serving the last good build\n`);
-        vite.ws.send({ type: "error", err: overlay });
-        return;
+        return showOverlay({ message: `${err.message}. The store keeps serving the last good build.`, stack: "", plugin: "gen dev" });
       }
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       if (!result.config) {
@@ -138,27 +119,26 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
         io.out(
           `[${timestamp()}] ${file}: ${plural(errors.length, "error")}; still serving the last good build (save a fixed file to reload)\n`,
         );
-        overlay = overlayError(file, configPath, result.source.text, result.diagnostics);
-        vite.ws.send({ type: "error", err: overlay });
-        return;
+        return showOverlay(overlayError(file, configPath, result.source.text, result.diagnostics));
       }
-      if (!overlay && (await configFingerprint(file, result.config)) === current.fingerprint) return;
+      if (!state.overlay && (await configFingerprint(file, result.config)) === current.fingerprint) return;
       if (result.diagnostics.length) io.out(formatDiagnostics(result.diagnostics, "text", color));
-      const previous = current;
-      current = await generate(file, result.config, db, io);
-      await previous.app.close();
-      overlay = undefined;
-      watchIcons(current.config);
-      const before = new Set(previous.config.brands.map((b) => b.id));
-      const added = new Set(current.config.brands.map((b) => b.id).filter((id) => !before.has(id)));
+      state.current = await generate(file, result.config, db, io);
+      await current.app.close();
+      state.overlay = undefined;
+      watchFiles(state.current.config);
+      const before = new Set(current.config.brands.map((b) => b.id));
+      const added = new Set(state.current.config.brands.map((b) => b.id).filter((id) => !before.has(id)));
       io.out(
-        `[${timestamp()}] ${file}: ${current.config.brands.length} brands valid; regenerated, platform reconfigured, pages reloaded (${(performance.now() - started).toFixed(0)} ms)\n` +
-          brandUrlLines(current.hosts, actualPort, added)
+        `[${timestamp()}] ${file}: ${state.current.config.brands.length} brands valid; regenerated, platform reconfigured, pages reloaded (${(performance.now() - started).toFixed(0)} ms)\n` +
+          brandUrlLines(state.current.hosts, actualPort, added)
             .map((line) => `${line}   (new)\n`)
             .join(""),
       );
-      vite.ws.send({ type: "full-reload", path: "*" });
+      server.ws.send({ type: "full-reload", path: "*" });
     };
+    let running: Promise<void> | undefined;
+    let again = false;
     const run = () => {
       if (running) {
         again = true;
@@ -168,8 +148,7 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
         .catch((err: unknown) => {
           const message = err instanceof Error ? err.message : String(err);
           io.err(`[${timestamp()}] gen dev: regenerating failed: ${message}; still serving the last good build\n`);
-          overlay = { message: `Regenerating failed: ${message}`, stack: "", plugin: "gen dev" };
-          vite.ws.send({ type: "error", err: overlay });
+          showOverlay({ message: `Regenerating failed: ${message}`, stack: "", plugin: "gen dev" });
         })
         .finally(() => {
           running = undefined;
@@ -180,41 +159,71 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
         });
     };
 
-    // fs.watch on the folders (editors often save by replacing the file, which a watch on the file loses).
+    // Vite's watcher (chokidar) follows editors that save by replacing the file; saves come in bursts.
     let timer: NodeJS.Timeout | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(run, DEBOUNCE_MS);
-    };
-    const watchers = new Map<string, FSWatcher>();
     let watched = new Set<string>();
-    const watchIcons = (config: BrandsConfig) => {
+    const watchFiles = (config: BrandsConfig) => {
       const dir = dirname(configPath);
       watched = new Set([configPath, ...config.brands.flatMap((b) => (b.icon ? [resolve(dir, b.icon)] : []))]);
-      for (const folder of new Set([...watched].map((f) => dirname(f)))) {
-        if (watchers.has(folder)) continue;
-        const watcher = watch(folder, (_event, name) => {
-          if (name && watched.has(join(folder, name.toString()))) schedule();
-        });
-        watcher.on("error", () => watchers.delete(folder));
-        watchers.set(folder, watcher);
-      }
+      server.watcher.add([...watched]);
     };
-    watchIcons(current.config);
-    closers.push(async () => {
+    server.watcher.on("all", (_event, path) => {
+      if (!watched.has(resolve(path))) return;
       clearTimeout(timer);
-      for (const w of watchers.values()) w.close();
-      await running;
+      timer = setTimeout(run, DEBOUNCE_MS);
     });
+    watchFiles(state.current.config);
 
     await untilStopped();
     io.out("\ngen dev: stopping\n");
+    clearTimeout(timer);
+    await running;
     return 0;
   } finally {
-    await closeAll();
+    await vite?.close();
+    await state.current?.app.close();
+    await db.close();
   }
 }
 
+interface DevState {
+  current: Generation | undefined;
+  overlay: OverlayError | undefined;
+}
+
+/**
+ * What a storefront host needs besides Vite's modules: the platform's paths, the brand's own files
+ * and, for every client-side route, the brand's page (Vite's transform of it, with a dev CSP).
+ */
+function storefrontDev(generation: () => Generation | Promise<Generation>, state: DevState): Plugin {
+  const failed = (res: ServerResponse, err: unknown) => {
+    process.stderr.write(`gen dev: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end("gen dev: internal error (see the terminal)");
+  };
+  return {
+    name: "storefront-dev",
+    configureServer(server) {
+      // A page opened (or reloaded) while the config is invalid shows the overlay at once.
+      server.ws.on("connection", (socket: { send(data: string): void }) => {
+        if (state.overlay) socket.send(JSON.stringify({ type: "error", err: state.overlay }));
+      });
+      server.middlewares.use((req, res, next) => {
+        Promise.resolve(generation())
+          .then((gen) => (serveOwn(req, res, gen, server) ? undefined : next()))
+          .catch((err: unknown) => failed(res, err));
+      });
+      // After Vite's middlewares: a path no module or file answered is a route of the store.
+      return () => {
+        server.middlewares.use((req, res) => {
+          Promise.resolve(generation())
+            .then((gen) => servePage(req, res, gen, server))
+            .catch((err: unknown) => failed(res, err));
+        });
+      };
+    },
+  };
+}
 /** Codegen into runtime/generated/, every brand's files in memory, and a platform app for this config. */
 async function generate(file: string, config: BrandsConfig, db: Db, io: Io): Promise<Generation> {
   const written = await writeGenerated(config);
@@ -232,25 +241,48 @@ async function generate(file: string, config: BrandsConfig, db: Db, io: Io): Pro
   return { config, hosts: hostMap(config), files, app, fingerprint: await configFingerprint(file, config) };
 }
 
-async function startVite(server: Server, config: BrandsConfig): Promise<ViteDevServer> {
-  const { createServer: createViteServer } = await import("vite");
-  const hosts = Object.keys(hostMap(config)).filter((h) => !h.endsWith(".localhost"));
-  return createViteServer({
+async function startVite(plugin: Plugin): Promise<ViteDevServer> {
+  const { createServer } = await import("vite");
+  return createServer({
     configFile: join(paths.root, "vite.config.ts"),
     appType: "custom",
     // Not node_modules/.vite: node_modules may be shared between checkouts (a symlink); .data/ is ours.
     cacheDir: join(paths.root, ".data", "vite"),
     clearScreen: false,
+    logLevel: "warn",
+    plugins: [plugin],
     // Every dependency found up front, so the first page load does not re-optimise and reload.
     optimizeDeps: { entries: [join(paths.runtime, "main.tsx")] },
     server: {
-      middlewareMode: true,
-      hmr: { server },
-      // Vite's own check of the Host header: the preview hosts and the configured ones (as of the start).
-      allowedHosts: [".localhost", ...hosts],
-      warmup: { clientFiles: ["./main.tsx"] },
+      strictPort: true,
+      // The platform answers CORS itself; Vite's own would answer its preflights first.
+      cors: false,
+      // The plugin answers every host no brand has with the unknown-host page before Vite sees the
+      // request (as the production server does), so Vite's own Host check has nothing left to do.
+      allowedHosts: true,
+      watch: { ignored: [join(paths.root, ".data", "**")] },
+      warmup: { clientFiles: [join(paths.runtime, "main.tsx")] },
     },
   });
+}
+
+/** Listens on host:port; a busy or forbidden port is a usage problem with the operator's words. */
+async function listenVite(vite: ViteDevServer, port: number, host: string): Promise<void> {
+  vite.config.server.host = host;
+  try {
+    await vite.listen(port);
+  } catch (err) {
+    await vite.close();
+    if (err instanceof Error && /already in use/.test(err.message))
+      throw listenError(Object.assign(err, { code: "EADDRINUSE" }), host, port);
+    throw listenError(err, host, port);
+  }
+}
+
+/** The port the dev server listens on (the one chosen when asked for 0). */
+function vitePort(vite: ViteDevServer, asked: number): number {
+  const address = vite.httpServer?.address();
+  return typeof address === "object" && address ? address.port : asked;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -272,21 +304,26 @@ const DEV_WORKER =
   "self.addEventListener('install', () => self.skipWaiting());\n" +
   "self.addEventListener('activate', (event) => event.waitUntil(self.registration.unregister()));\n";
 
-async function route(req: IncomingMessage, res: ServerResponse, gen: Generation, vite: ViteDevServer, port: number): Promise<void> {
+/**
+ * Answers what is the brand's own and not Vite's: the platform's paths, unknown hosts, the brand
+ * module, the worker and the brand's files. Returns false for what Vite (or the page) should answer.
+ */
+function serveOwn(req: IncomingMessage, res: ServerResponse, gen: Generation, vite: ViteDevServer): boolean {
   const path = requestPath(req.url);
   if (isApiPath(path)) {
     gen.app.routing(req, res);
-    return;
+    return true;
   }
   const hostname = hostnameOf(req.headers.host);
   const entry = gen.hosts[hostname];
   if (!entry) {
     // Opened on the bare address: a list of the stores rather than the production unknown-host page.
     const list = hostname === "localhost" || /^[\d.]+$|^\[/.test(hostname);
-    const html = list ? storeList(gen.hosts, req.socket.localPort ?? port) : String(gen.files.get("unknown-host.html") ?? "Unknown host");
+    const port = req.socket.localPort ?? vitePort(vite, 0);
+    const html = list ? storeList(gen.hosts, port) : String(gen.files.get("unknown-host.html") ?? "Unknown host");
     res.writeHead(404, { ...responseHeaders("unknownHost", html), "content-type": "text/html; charset=utf-8" });
     res.end(html);
-    return;
+    return true;
   }
   const send = (contents: string | Uint8Array, kind: Parameters<typeof responseHeaders>[0], type: string) => {
     res.writeHead(200, {
@@ -295,6 +332,7 @@ async function route(req: IncomingMessage, res: ServerResponse, gen: Generation,
       "cache-control": "no-cache",
     });
     res.end(contents);
+    return true;
   };
   if (path.startsWith("/assets/brand-")) {
     const module = gen.files.get(`app${path}`);
@@ -306,10 +344,13 @@ async function route(req: IncomingMessage, res: ServerResponse, gen: Generation,
     const type = CONTENT_TYPES[extname(path)] ?? "application/octet-stream";
     return send(own, path.endsWith(".html") ? "popupPage" : "brandFile", type);
   }
-  await new Promise<void>((next) => vite.middlewares(req, res, () => next()));
-  if (res.writableEnded || res.headersSent) return;
-  // No file of Vite's: a client-side route of the store, answered with the brand's page.
-  const page = String(gen.files.get(`brands/${entry.brand}/index.html`));
+  return false;
+}
+
+/** No module or file of Vite's: a client-side route of the store, answered with the brand's page. */
+async function servePage(req: IncomingMessage, res: ServerResponse, gen: Generation, vite: ViteDevServer): Promise<void> {
+  const entry = gen.hosts[hostnameOf(req.headers.host)];
+  const page = String(gen.files.get(`brands/${entry?.brand}/index.html`));
   const html = devCsp(await vite.transformIndexHtml(req.url ?? "/", page));
   res.writeHead(200, { ...responseHeaders("page", html), "content-type": "text/html; charset=utf-8" });
   res.end(html);

@@ -1,5 +1,4 @@
 // What `gen dev` and `gen preview` share: options, the database, listening, the URL list, stopping.
-import type { Server } from "node:http";
 
 /** A usage problem of a serving command (bad option, port in use, dist/ not built): exit 2 with this message. */
 export class ServeUsageError extends Error {}
@@ -22,18 +21,6 @@ export function listenError(err: unknown, host: string, port: number): unknown {
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
     return new ServeUsageError(`cannot listen on ${host}: not an address of this machine (--host)`);
   return err;
-}
-
-export function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const onError = (err: Error) => reject(listenError(err, host, port));
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.off("error", onError);
-      const address = server.address();
-      resolvePort(typeof address === "object" && address ? address.port : port);
-    });
-  });
 }
 
 import type { HostMap } from "../core/config/types.ts";

@@ -5,11 +5,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
-import { join, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { DEMO_CONFIG } from "../tests/demo-config.ts";
 
 export const ROOT = join(import.meta.dirname, "..");
 
-/** What `gen` needs to validate, build, serve and run the platform (with the example config and icons). */
+/** What `gen` needs to validate, build, serve and run the platform. */
 const SOURCES = [
   "core",
   "cli",
@@ -19,8 +20,6 @@ const SOURCES = [
   "server",
   "templates",
   "locales",
-  "brands",
-  "brands.yaml",
   "vite.config.ts",
   "tsconfig.json",
   "package.json",
@@ -49,7 +48,10 @@ export async function tempProject(prefix: string): Promise<TempProject> {
     });
   }
   await symlink(await realpath(join(ROOT, "node_modules")), join(dir, "node_modules"), "dir");
+  // The copy's brands.yaml is the tests' demo config (tests/fixtures/demo/), never the operator's.
   const config = join(dir, "brands.yaml");
+  await cp(join(dirname(DEMO_CONFIG), "brands"), join(dir, "brands"), { recursive: true });
+  await writeFile(config, (await readFile(DEMO_CONFIG, "utf8")).replaceAll("../../../schema/", "./schema/"));
   const processes: GenProcess[] = [];
   return {
     dir,
