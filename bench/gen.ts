@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { validateFile } from "../core/config/validate.ts";
 import { generateCoreFiles, generateRuntimeFiles } from "../generator/codegen.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { syntheticConfig } from "./synthetic.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -50,7 +51,7 @@ try {
       const [result, v] = await time(() => validateFile(file));
       if (!result.config) throw new Error(`synthetic config of ${n} brands is invalid: ${result.diagnostics[0]?.message}`);
       const config = result.config;
-      const [, c] = await time(async () => [...(await generateCoreFiles()), ...generateRuntimeFiles(config)]);
+      const [, c] = await time(async () => [...(await generateCoreFiles()), ...generateRuntimeFiles(resolveConfig(config, file))]);
       validateMs.push(v);
       codegenMs.push(c);
     }

@@ -22,8 +22,9 @@ import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-po
 import { configFingerprint } from "../generator/build-info.ts";
 import { describeCodegen, writeGenerated } from "../generator/codegen.ts";
 import { rasteriseIcons } from "../generator/emit/icons.ts";
-import { type BundleInfo, brandIconSource, emitSites, iconFiles, sha256 } from "../generator/emit/site.ts";
+import { type BundleInfo, emitSites, iconFiles, sha256 } from "../generator/emit/site.ts";
 import { paths } from "../generator/paths.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { plural } from "../generator/terminal.ts";
 import type { Db } from "../server/db.ts";
 import { esc } from "../server/platform/pages.ts";
@@ -226,19 +227,19 @@ function storefrontDev(generation: () => Generation | Promise<Generation>, state
 }
 /** Codegen into runtime/generated/, every brand's files in memory, and a platform app for this config. */
 async function generate(file: string, config: BrandsConfig, db: Db, io: Io): Promise<Generation> {
-  const written = await writeGenerated(config);
+  const resolved = resolveConfig(config, file);
+  const written = await writeGenerated(resolved);
   if (written.core.written + written.runtime.written + written.core.removed + written.runtime.removed > 0) {
     io.out(`  ${describeCodegen(written)}\n`);
   }
-  const configDir = dirname(resolve(file));
-  const icons = await rasteriseIcons(config.brands.map((b) => brandIconSource(config, b, configDir)));
+  const icons = await rasteriseIcons(resolved.brands.map((b) => b.icon));
   const files = new Map<string, string | Uint8Array>();
-  for (const f of [...emitSites(config, DEV_BUNDLE, { configFile: file }), ...iconFiles(config, icons.sets, { configFile: file })]) {
+  for (const f of [...emitSites(resolved, DEV_BUNDLE), ...iconFiles(resolved, icons.sets)]) {
     files.set(f.path, f.contents);
   }
   const { app } = await assembleApp(db, config);
   await app.ready();
-  return { config, hosts: hostMap(config), files, app, fingerprint: await configFingerprint(file, config) };
+  return { config, hosts: resolved.hosts, files, app, fingerprint: await configFingerprint(file, config) };
 }
 
 async function startVite(plugin: Plugin): Promise<ViteDevServer> {

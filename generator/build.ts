@@ -1,16 +1,18 @@
-// `gen build`: validate → codegen → one vite build (and the icons) → per-brand sites, each step timed.
+// `gen build`: validate → resolve → codegen → one vite build (and the icons) → per-brand sites, each
+// step timed.
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
 import { validateFile } from "../core/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
 import { describeCodegen, writeGenerated } from "./codegen.ts";
 import { precompress } from "./compress.ts";
 import { rasteriseIcons } from "./emit/icons.ts";
-import { type BundleInfo, brandIconSource, emitSites, iconFiles } from "./emit/site.ts";
+import { type BundleInfo, emitSites, iconFiles } from "./emit/site.ts";
 import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
+import { resolveConfig } from "./resolve.ts";
 import { writeFiles } from "./writer.ts";
 
 export interface BuildOptions {
@@ -49,14 +51,15 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     return 2;
   }
 
-  await step(io, "codegen", () => writeGenerated(config, opts.brand), describeCodegen);
+  // Resolved once (theme, hosts, origins, icons): every later step reads this model.
+  const resolved = resolveConfig(config, file, opts.brand);
+  await step(io, "codegen", () => writeGenerated(resolved), describeCodegen);
   if (opts.codegenOnly) return 0;
 
   const out = resolve(opts.out);
   const staging = `${out}.staging-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    const brands = config.brands.filter((b) => !opts.brand || b.id === opts.brand);
     // Independent, and each mostly waits on native code: the bundler and the icon renderer overlap.
     const [bundle, icons] = await Promise.all([
       step(
@@ -68,7 +71,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
       step(
         io,
         "icons",
-        () => rasteriseIcons(brands.map((b) => brandIconSource(config, b, dirname(resolve(file))))),
+        () => rasteriseIcons(resolved.brands.map((b) => b.icon)),
         ({ report: r }) => `${r.distinct} distinct: ${r.rendered} rendered, ${r.cached} from cache`,
       ),
     ]);
@@ -77,11 +80,11 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
       "sites",
       async () =>
         writeFiles(staging, [
-          ...emitSites(config, bundle, { configFile: file, only: opts.brand }),
-          ...iconFiles(config, icons.sets, { configFile: file, only: opts.brand }),
+          ...emitSites(resolved, bundle),
+          ...iconFiles(resolved, icons.sets),
           await buildInfoFile(file, config, opts.brand),
         ]),
-      (r) => `${brands.length} brands, ${r.written} files`,
+      (r) => `${resolved.brands.length} brands, ${r.written} files`,
     );
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     await step(

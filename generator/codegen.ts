@@ -3,7 +3,6 @@
 // config (written on install and before the tests too); runtime/generated/ holds the storefront's
 // tables and, from the config, one module per brand and the host map.
 import { readFileSync } from "node:fs";
-import type { BrandsConfig } from "../core/config/types.ts";
 import { loadPaymentCatalogue } from "../core/payments/methods.ts";
 import { emitApiTypes } from "./emit/api.ts";
 import { emitBrandModules, emitHostMap } from "./emit/brands.ts";
@@ -11,6 +10,7 @@ import { type EmittedFile, sortFiles } from "./emit/file.ts";
 import { emitPaymentTable, emitRouteManifests } from "./emit/tables.ts";
 import { emitConfigTypes } from "./emit/types.ts";
 import { paths } from "./paths.ts";
+import type { ResolvedConfig } from "./resolve.ts";
 import { type WriteReport, writeFiles } from "./writer.ts";
 
 /** core/generated/: the TypeScript types of the config, payment and API schemas, and the API's codes and paths. */
@@ -25,8 +25,8 @@ export function generateRuntimeTables(): EmittedFile[] {
 }
 
 /** runtime/generated/ from a config: the tables, every brand's module and tokens, and the host map. */
-export function generateRuntimeFiles(config: BrandsConfig, only?: string): EmittedFile[] {
-  return sortFiles([...generateRuntimeTables(), ...emitBrandModules(config, only), emitHostMap(config, only)]);
+export function generateRuntimeFiles(resolved: ResolvedConfig): EmittedFile[] {
+  return sortFiles([...generateRuntimeTables(), ...emitBrandModules(resolved), emitHostMap(resolved)]);
 }
 
 export interface CodegenReport {
@@ -38,10 +38,10 @@ export interface CodegenReport {
  * Writes both folders. With a config, runtime/generated/ becomes exactly that config's files; without
  * one (the install and test hooks) only the config-free files are written and brand modules stay.
  */
-export async function writeGenerated(config?: BrandsConfig, only?: string): Promise<CodegenReport> {
+export async function writeGenerated(resolved?: ResolvedConfig): Promise<CodegenReport> {
   const core = await writeFiles(paths.coreGenerated, await generateCoreFiles(), { prune: true });
-  const runtime = config
-    ? await writeFiles(paths.generated, generateRuntimeFiles(config, only), { prune: true })
+  const runtime = resolved
+    ? await writeFiles(paths.generated, generateRuntimeFiles(resolved), { prune: true })
     : await writeFiles(paths.generated, generateRuntimeTables());
   return { core, runtime };
 }

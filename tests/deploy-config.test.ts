@@ -11,6 +11,7 @@ import { hostMap } from "../core/config/hosts.ts";
 import { validateFile } from "../core/config/validate.ts";
 import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../core/hosting/http-policy.ts";
 import { emitSites } from "../generator/emit/site.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const _root = join(import.meta.dirname, "..");
@@ -62,7 +63,7 @@ beforeAll(async () => {
   const result = await validateFile(brandsFile);
   if (!result.config) throw new Error("the demo fixture is invalid");
   config = result.config;
-  const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
+  const files = emitSites(resolveConfig(config, brandsFile), { entry: "/assets/main-test.js", preloads: [], css: "" });
   // An HTML page in a subfolder of a brand (a redirect page may live at /auth/…): a popup page too.
   const twitter = files.find((f) => f.path === "brands/aurora/twitterRedirect.html");
   if (!twitter) throw new Error("no redirect page emitted for aurora");

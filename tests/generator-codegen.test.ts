@@ -7,6 +7,7 @@ import { contrast, themeTokens, tint } from "../core/config/colour.ts";
 import { validateFile } from "../core/config/validate.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
 import { emitSites } from "../generator/emit/site.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -18,18 +19,21 @@ async function configOf(file: string) {
   return result.config;
 }
 
+/** A fixture config, resolved as `gen build` resolves it before emitting. */
+const resolvedOf = async (file: string) => resolveConfig(await configOf(file), file);
+
 describe("runtime/generated", () => {
   it("is the same on every run (no timestamps, sorted)", async () => {
     const config = await configOf(DEMO_CONFIG);
-    const a = await generateRuntimeFiles(config);
-    const b = await generateRuntimeFiles(structuredClone(config));
+    const a = generateRuntimeFiles(resolveConfig(config, DEMO_CONFIG));
+    const b = generateRuntimeFiles(resolveConfig(structuredClone(config), DEMO_CONFIG));
     expect(a).toEqual(b);
     expect(a.map((f) => f.path)).toEqual([...a.map((f) => f.path)].sort());
     for (const f of a) expect(f.contents).toMatch(/generated .* do not edit/);
   });
 
   it("matches the snapshots for the minimal fixture", async () => {
-    const files = await generateRuntimeFiles(await configOf(minimalFile));
+    const files = generateRuntimeFiles(await resolvedOf(minimalFile));
     for (const name of ["brands/minimal.ts", "brands/minimal.css", "hosts.ts", "routes.ts", "payment-methods.ts"]) {
       const file = files.find((f) => f.path === name);
       expect(file, name).toBeDefined();
@@ -38,7 +42,7 @@ describe("runtime/generated", () => {
   });
 
   it("holds every payment method of the spec with its endpoints and flow", async () => {
-    const files = await generateRuntimeFiles(await configOf(minimalFile));
+    const files = generateRuntimeFiles(await resolvedOf(minimalFile));
     const table = files.find((f) => f.path === "payment-methods.ts")?.contents ?? "";
     const specIds = [
       10301, 11701, 11501, 11702, 10801, 10302, 10303, 10201, 11001, 10401, 10501, 10103, 10101, 10102, 10104, 11401, 11601, 11602, 11801,
@@ -59,7 +63,7 @@ describe("runtime/generated", () => {
   });
 
   it("type-checks (the generated modules and a consumer of them)", async () => {
-    const files = await generateRuntimeFiles(await configOf(DEMO_CONFIG));
+    const files = generateRuntimeFiles(await resolvedOf(DEMO_CONFIG));
     const dir = mkdtempSync(join(root, "node_modules", ".gen-typecheck-"));
     for (const f of files) {
       const full = join(dir, "runtime", "generated", f.path);
@@ -113,8 +117,7 @@ describe("per-brand sites", () => {
   };
 
   it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
-    const config = await configOf(minimalFile);
-    const files = emitSites(config, bundle, { configFile: minimalFile });
+    const files = emitSites(await resolvedOf(minimalFile), bundle);
     const get = (p: string) => files.find((f) => f.path === p)?.contents ?? "";
     const html = get("brands/minimal/index.html");
     expect(html).toContain('<html lang="en" dir="ltr" data-brand="minimal">');
@@ -171,7 +174,7 @@ describe("per-brand sites", () => {
     brand.areas = { mea: brand.areas.mea } as typeof brand.areas;
     brand.games = { dunesong: brand.games.dunesong } as typeof brand.games;
     brand.defaultGame = "dunesong";
-    const html = emitSites({ ...mea, brands: [brand] }, bundle, { configFile: DEMO_CONFIG }).find((f) => f.path.endsWith("index.html"));
+    const html = emitSites(resolveConfig({ ...mea, brands: [brand] }, DEMO_CONFIG), bundle).find((f) => f.path.endsWith("index.html"));
     expect(html?.contents).toContain('lang="ar" dir="rtl"');
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { validateFile } from "../core/config/validate.ts";
 import { API_PREFIXES } from "../core/hosting/http-policy.ts";
 import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
-import { brandIconSource, emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
+import { emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -28,8 +29,13 @@ describe("PNG icons", () => {
   const aurora = config.brands.find((b) => b.id === "aurora");
   const hanbit = config.brands.find((b) => b.id === "hanbit");
   if (!aurora || !hanbit) throw new Error("aurora and hanbit are needed");
-  const auroraIcon = brandIconSource(config, aurora, root);
-  const hanbitIcon = brandIconSource(config, hanbit, root);
+  const iconOf = (id: string) => {
+    const icon = resolveConfig(config, brandsFile, id).brands[0]?.icon;
+    if (!icon) throw new Error(`no brand ${id}`);
+    return icon;
+  };
+  const auroraIcon = iconOf("aurora");
+  const hanbitIcon = iconOf("hanbit");
 
   it("renders each distinct icon once, at the manifest's sizes, and reads it from the cache the next time", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "sf-icons-"));
@@ -60,16 +66,16 @@ describe("PNG icons", () => {
 
   it("are written into each brand's folder", async () => {
     const { sets } = await rasteriseIcons(
-      config.brands.map((b) => brandIconSource(config, b, root)),
+      resolveConfig(config, brandsFile).brands.map((b) => b.icon),
       { cacheDir: false },
     );
-    const files = iconFiles(config, sets, { configFile: brandsFile, only: "hanbit" });
+    const files = iconFiles(resolveConfig(config, brandsFile, "hanbit"), sets);
     expect(files.map((f) => f.path).sort()).toEqual(PNG_ICONS.map((i) => `brands/hanbit/${i.file}`).sort());
   });
 });
 
 describe("manifest, HTML and service worker", () => {
-  const site = (b = bundle) => emitSites(config, b, { configFile: brandsFile, only: "jade" });
+  const site = (b = bundle) => emitSites(resolveConfig(config, brandsFile, "jade"), b);
   const get = (files: ReturnType<typeof site>, path: string) => files.find((f) => f.path === path)?.contents ?? "";
 
   it("the manifest names the 192, 512 and maskable PNG icons; the HTML the Apple icon", () => {

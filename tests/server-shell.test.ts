@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateFile } from "../core/config/validate.ts";
 import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
+import { resolveConfig } from "../generator/resolve.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
 import { deliveryDelay } from "../server/platform/index.ts";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const { config } = await validateFile(brandsFile);
   if (!config) throw new Error("the demo fixture is invalid");
   const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
-  const files = emitSites(config, { entry: "/assets/main-test.js", preloads: [], css: "" }, { configFile: brandsFile });
+  const files = emitSites(resolveConfig(config, brandsFile), { entry: "/assets/main-test.js", preloads: [], css: "" });
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
   // A hashed asset with the build's precompressed copies (generator/compress.ts).
   const big = `export const strings = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `string number ${i}`))};\n`;

@@ -1,28 +1,14 @@
-// Per-brand outputs that do not need the runtime bundle: the typed brand module, its CSS tokens,
-// its icon, and the host → brand map.
-
-import { themeTokens } from "../../core/config/colour.ts";
-import { hostMap, previewHosts } from "../../core/config/hosts.ts";
-import type { Brand, BrandModule, BrandsConfig } from "../../core/config/types.ts";
+// Per-brand outputs that do not need the runtime bundle: the typed brand module, its CSS tokens, and
+// the host → brand map.
+import type { BrandModule } from "../../core/config/types.ts";
+import type { ResolvedConfig } from "../resolve.ts";
 import { type EmittedFile, GENERATED_CSS_HEADER, GENERATED_HEADER, literal } from "./file.ts";
 
-/** A brand's module (core/config/types.ts BrandModule): what its storefront loads. */
-export type BrandModuleData = BrandModule;
-
-export function brandModuleData(config: BrandsConfig, brand: Brand): BrandModuleData {
-  return {
-    brand,
-    huaweiClientId: config.huaweiClientId,
-    theme: themeTokens(brand.themeColor, brand.themeTextColor),
-    previewHosts: previewHosts(brand.id),
-  };
-}
-
 /** `html[data-brand="x"] { --sf-… }`: the only place brand values reach CSS. */
-export function brandTokensCss(data: BrandModuleData): string {
-  const { theme } = data;
+export function brandTokensCss(module: BrandModule): string {
+  const { theme } = module;
   return (
-    `html[data-brand="${data.brand.id}"]{` +
+    `html[data-brand="${module.brand.id}"]{` +
     `--sf-color-primary:${theme.primary};` +
     `--sf-color-on-primary:${theme.onPrimary};` +
     `--sf-color-primary-text:${theme.primaryText}}`
@@ -30,51 +16,29 @@ export function brandTokensCss(data: BrandModuleData): string {
 }
 
 /** The brand module as plain JavaScript for dist/ (what the player downloads). */
-export function brandModuleJs(data: BrandModuleData): string {
-  return `export default ${JSON.stringify(data)};\n`;
+export function brandModuleJs(module: BrandModule): string {
+  return `export default ${JSON.stringify(module)};\n`;
 }
 
-export function emitBrandModules(config: BrandsConfig, only?: string): EmittedFile[] {
-  const files: EmittedFile[] = [];
-  for (const brand of config.brands) {
-    if (only && brand.id !== only) continue;
-    const data = brandModuleData(config, brand);
-    files.push({
+/** runtime/generated/brands/<id>.ts and .css: each brand's module, typed, and its tokens. */
+export function emitBrandModules(resolved: ResolvedConfig): EmittedFile[] {
+  return resolved.brands.flatMap(({ brand, module }) => [
+    {
       path: `brands/${brand.id}.ts`,
       contents:
         `${GENERATED_HEADER}import type { BrandModule } from "../../../core/config/types.ts";\n\n` +
-        `const brandModule: BrandModule = ${literal(data)};\n\nexport default brandModule;\n`,
-    });
-    files.push({ path: `brands/${brand.id}.css`, contents: `${GENERATED_CSS_HEADER}${brandTokensCss(data)}\n` });
-  }
-  return files;
+        `const brandModule: BrandModule = ${literal(module)};\n\nexport default brandModule;\n`,
+    },
+    { path: `brands/${brand.id}.css`, contents: `${GENERATED_CSS_HEADER}${brandTokensCss(module)}\n` },
+  ]);
 }
 
-export function emitHostMap(config: BrandsConfig, only?: string): EmittedFile {
+export function emitHostMap(resolved: ResolvedConfig): EmittedFile {
   return {
     path: "hosts.ts",
     contents:
       `${GENERATED_HEADER}// Host → brand and mode. Used by servers and tools; the player's bundle never includes it.\n` +
       `import type { HostMap } from "../../core/config/types.ts";\n\n` +
-      `export const hostMap: HostMap = ${literal(hostMap(config, only))};\n`,
+      `export const hostMap: HostMap = ${literal(resolved.hosts)};\n`,
   };
-}
-
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A monogram icon for brands without their own. */
-export function monogramSvg(brand: Brand): string {
-  const initials = brand.name
-    .split(/\s+/)
-    .map((w) => Array.from(w)[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-  const theme = themeTokens(brand.themeColor, brand.themeTextColor);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
-    `<rect width="64" height="64" rx="14" fill="${theme.primary}"/>` +
-    `<text x="32" y="41" font-family="system-ui,sans-serif" font-size="26" font-weight="700" text-anchor="middle" fill="${theme.onPrimary}">${escapeXml(initials)}</text>` +
-    `</svg>\n`
-  );
 }

@@ -1,16 +1,17 @@
-// Step 3 of `gen build`: each brand's HTML, web manifest, service worker, Twitter redirect page, icon
-// and module, plus the host → brand deploy map. Pure: the bundle's file names come in as arguments
-// (the PNG icons, which need rendering, are the build's separate icons step).
+// Emit, for `gen build`: each brand's HTML, web manifest, service worker, Twitter redirect page, icon
+// and module, plus the host → brand deploy map. Pure functions of the resolved model (../resolve.ts);
+// the bundle's file names come in as arguments (the PNG icons, which need rendering, are the build's
+// separate icons step).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import Handlebars from "handlebars";
-import { hostMap } from "../../core/config/hosts.ts";
-import type { Brand, BrandsConfig } from "../../core/config/types.ts";
+import { API_PREFIXES } from "../../core/hosting/http-policy.ts";
 import { paths } from "../paths.ts";
-import { brandModuleData, brandModuleJs, brandTokensCss, monogramSvg } from "./brands.ts";
+import type { ResolvedBrand, ResolvedConfig } from "../resolve.ts";
+import { brandModuleJs, brandTokensCss } from "./brands.ts";
 import type { EmittedFile, OutputFile } from "./file.ts";
-import { type IconSet, type IconSource, iconKey, PNG_ICONS } from "./icons.ts";
+import { type IconSet, iconKey, PNG_ICONS } from "./icons.ts";
 
 export interface BundleInfo {
   /** URL of the runtime's entry script. */
@@ -42,39 +43,11 @@ const swSource = () => (swTemplate ??= readFileSync(join(paths.templates, "sw.js
 export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
 const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
 
-/** The language the HTML ships with before the runtime resolves the visitor's. */
-export function initialLanguage(brand: Brand): string {
-  const first = Object.values(brand.areas)[0];
-  return first?.defaultLanguage ?? "en";
-}
-
-const RTL = new Set(["ar"]);
-
-/** The origins a brand's pages may call: its platform, backup and tracking hosts in both modes. */
-export function connectOrigins(brand: Brand): string[] {
-  const set = new Set<string>();
-  for (const mode of [brand.api.production, brand.api.demo]) {
-    set.add(mode.primary);
-    for (const b of mode.backup) set.add(b);
-    set.add(mode.tracking);
-  }
-  return [...set].sort();
-}
-
-/** The brand's platform hosts (primary and backups, both modes): where its artwork and the sandbox checkout pages live. */
-function platformOrigins(brand: Brand): string[] {
-  const set = new Set<string>();
-  for (const mode of [brand.api.production, brand.api.demo]) {
-    set.add(mode.primary);
-    for (const b of mode.backup) set.add(b);
-  }
-  return [...set].sort();
-}
-
-export function pageCsp(brand: Brand, styleHashes: string[]): string {
+export function pageCsp(resolved: ResolvedBrand, styleHashes: string[]): string {
+  const { brand } = resolved;
   // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
-  const preview = `http://*.${brand.id}.localhost:* http://*.${brand.id}-demo.localhost:*`;
-  const platform = platformOrigins(brand).join(" ");
+  const preview = resolved.previewSources;
+  const platform = resolved.platformOrigins.join(" ");
   const csp = [
     "default-src 'self'",
     // A brand selling in Korea loads the Korean-market payment script from its platform hosts.
@@ -83,7 +56,7 @@ export function pageCsp(brand: Brand, styleHashes: string[]): string {
     // Goods, game and channel artwork comes from the platform.
     `img-src 'self' data: ${platform} ${preview}`,
     "font-src 'self'",
-    `connect-src 'self' ${connectOrigins(brand).join(" ")} ${preview}`,
+    `connect-src 'self' ${resolved.connectOrigins.join(" ")} ${preview}`,
     // Embedded payment dialogs (Airwallex, Alipay card) frame the provider's page, which the platform serves.
     `frame-src 'self' ${platform} ${preview}`,
     "manifest-src 'self'",
@@ -98,46 +71,30 @@ export function pageCsp(brand: Brand, styleHashes: string[]): string {
   return csp;
 }
 
-export function brandIcon(brand: Brand, configDir: string): string {
-  return brand.icon ? readFileSync(resolve(configDir, brand.icon), "utf8") : monogramSvg(brand);
-}
-
-/** What a brand's PNG icons are drawn from: its SVG icon (or monogram) and, behind it, its colour. */
-export function brandIconSource(config: BrandsConfig, brand: Brand, configDir: string): IconSource {
-  return { svg: brandIcon(brand, configDir), background: brandModuleData(config, brand).theme.primary };
-}
-
-/** The platform's path prefixes (server/http-policy.ts API_PREFIXES): the service worker never caches them. */
-export const UNCACHED_PREFIXES = ["/api/", "/util/", "/service/", "/sandbox/"];
+/** The platform's path prefixes: the service worker never caches them, crawlers never index them. */
+export const UNCACHED_PREFIXES = API_PREFIXES;
 
 /** Each brand's PNG icons from the rendered sets (`rasteriseIcons`), keyed by `iconKey` of its source. */
-export function iconFiles(config: BrandsConfig, sets: Map<string, IconSet>, opts: { configFile: string; only?: string }): OutputFile[] {
-  const configDir = dirname(resolve(opts.configFile));
-  return config.brands
-    .filter((brand) => !opts.only || brand.id === opts.only)
-    .flatMap((brand) => {
-      const set = sets.get(iconKey(brandIconSource(config, brand, configDir)));
-      if (!set) throw new Error(`no icons rendered for brand '${brand.id}'`);
-      return [...set].map(([file, png]) => ({ path: `brands/${brand.id}/${file}`, contents: png }));
-    });
+export function iconFiles(resolved: ResolvedConfig, sets: Map<string, IconSet>): OutputFile[] {
+  return resolved.brands.flatMap(({ brand, icon }) => {
+    const set = sets.get(iconKey(icon));
+    if (!set) throw new Error(`no icons rendered for brand '${brand.id}'`);
+    return [...set].map(([file, png]) => ({ path: `brands/${brand.id}/${file}`, contents: png }));
+  });
 }
 
 const UNKNOWN_STYLE =
   "body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#f3f4f6}main{max-width:32rem;margin:15vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px}h1{font-size:1.25rem;margin:0 0 .5rem}";
 
-export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { configFile: string; only?: string }): EmittedFile[] {
+export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): EmittedFile[] {
   const t = load();
-  const configDir = dirname(resolve(opts.configFile));
   const files: EmittedFile[] = [];
-  for (const brand of config.brands) {
-    if (opts.only && brand.id !== opts.only) continue;
-    const data = brandModuleData(config, brand);
+  for (const site of resolved.brands) {
+    const { brand, module: data, language: lang, dir, icon } = site;
     const moduleJs = brandModuleJs(data);
     const modulePath = `app/assets/brand-${brand.id}.${shortHash(moduleJs)}.js`;
     files.push({ path: modulePath, contents: moduleJs });
 
-    const lang = initialLanguage(brand);
-    const dir = RTL.has(lang) ? "rtl" : "ltr";
     const inlineStyle = [bundle.css, brandTokensCss(data)].filter(Boolean).join("\n");
     const view = {
       id: brand.id,
@@ -154,12 +111,11 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
       entry: bundle.entry,
       preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
       inlineStyle,
-      csp: pageCsp(brand, [sha256(inlineStyle)]),
+      csp: pageCsp(site, [sha256(inlineStyle)]),
     };
     const base = `brands/${brand.id}`;
     const html = t.index(view);
     const manifest = t.manifest(view);
-    const icon: IconSource = { svg: brandIcon(brand, configDir), background: data.theme.primary };
     files.push({ path: `${base}/index.html`, contents: html });
     files.push({ path: `${base}/manifest.webmanifest`, contents: manifest });
     files.push({ path: `${base}/icon.svg`, contents: icon.svg });
@@ -186,7 +142,7 @@ export function emitSites(config: BrandsConfig, bundle: BundleInfo, opts: { conf
     const redirectPage = brand.login.twitter?.redirectPage ?? "/twitterRedirect.html";
     files.push({ path: `${base}${redirectPage}`, contents: t.twitter({ title: brand.title, csp: twitterCsp, script }) });
   }
-  files.push({ path: "hosts.json", contents: `${JSON.stringify(hostMap(config, opts.only), null, 2)}\n` });
+  files.push({ path: "hosts.json", contents: `${JSON.stringify(resolved.hosts, null, 2)}\n` });
   files.push({ path: "unknown-host.html", contents: t.unknown({ style: UNKNOWN_STYLE, styleHash: sha256(UNKNOWN_STYLE) }) });
   return files;
 }
