@@ -23,6 +23,7 @@ export function listenError(err: unknown, host: string, port: number): unknown {
   return err;
 }
 
+import { isLocalPreviewHost } from "../core/config/hosts.ts";
 import type { HostMap } from "../core/config/types.ts";
 
 export type { HostMap };
@@ -37,7 +38,7 @@ export interface BrandUrls {
 export function brandUrls(hosts: HostMap, port: number, only?: ReadonlySet<string>): BrandUrls[] {
   const byBrand = new Map<string, BrandUrls>();
   for (const [host, entry] of Object.entries(hosts)) {
-    if (!host.endsWith(".localhost") || (only && !only.has(entry.brand))) continue;
+    if (!isLocalPreviewHost(host) || (only && !only.has(entry.brand))) continue;
     const urls = byBrand.get(entry.brand) ?? { brand: entry.brand, production: [], demo: [] };
     urls[entry.mode].push(`http://${host}:${port}/`);
     byBrand.set(entry.brand, urls);

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
 import { type Diagnostic, type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { previewHosts } from "../core/config/hosts.ts";
 import { UnreadableFileError } from "../core/config/load.ts";
 import { validateText } from "../core/config/validate.ts";
 import {
@@ -221,7 +222,8 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
   io.out(formatDiagnostics(warnings, "text", io.color ?? false));
   const lines = insertion.inserted.split("\n").length - 2;
   io.out(`${s.green("Added")} brand '${draft.id}' to ${file} (lines ${insertion.line}–${insertion.line + lines - 1}).\n`);
-  io.out(`  preview hosts: ${draft.id}.localhost, ${draft.id}-demo.localhost\n`);
+  const preview = previewHosts(draft.id);
+  io.out(`  preview hosts: ${preview.production}, ${preview.demo}\n`);
   io.out("  next: replace the values marked TODO, then `gen validate`, `gen dev` to preview, `gen build`.\n");
   return 0;
 }
