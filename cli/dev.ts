@@ -13,11 +13,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Plugin, ViteDevServer } from "vite";
-import { type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
+import { codeFrame, type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
 import { hostMap } from "../core/config/hosts.ts";
 import { UnreadableFileError } from "../core/config/load.ts";
 import type { BrandsConfig } from "../core/config/types.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-policy.ts";
 import { configFingerprint } from "../generator/build-info.ts";
 import { describeCodegen, writeGenerated } from "../generator/codegen.ts";
@@ -68,7 +68,7 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
   const port = parsePort(opts.port);
   const configPath = resolve(file);
   const first = await validateFile(file);
-  if (first.diagnostics.length) io.out(formatDiagnostics(first.diagnostics, "text", color));
+  if (first.diagnostics.length) io.out(formatValidation(first, "text", color));
   if (!first.config) {
     io.err(`gen dev: ${file} is invalid; fix it and start again (nothing is served without one good build).\n`);
     return 1;
@@ -116,14 +116,14 @@ export async function dev(file: string, opts: DevOptions, io: Io, color: boolean
       }
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       if (!result.config) {
-        io.out(formatDiagnostics(result.diagnostics, "text", color));
+        io.out(formatValidation(result, "text", color));
         io.out(
           `[${timestamp()}] ${file}: ${plural(errors.length, "error")}; still serving the last good build (save a fixed file to reload)\n`,
         );
         return showOverlay(overlayError(file, configPath, result.source.text, result.diagnostics));
       }
       if (!state.overlay && (await configFingerprint(file, result.config)) === current.fingerprint) return;
-      if (result.diagnostics.length) io.out(formatDiagnostics(result.diagnostics, "text", color));
+      if (result.diagnostics.length) io.out(formatValidation(result, "text", color));
       state.current = await generate(file, result.config, db, io);
       await current.app.close();
       state.overlay = undefined;
@@ -411,18 +411,4 @@ export function overlayError(file: string, absolute: string, text: string, diagn
         }
       : {}),
   };
-}
-
-/** Two lines either side of line:column, the line marked and a caret under the column (Vite's frame format). */
-export function codeFrame(text: string, line: number, column: number): string {
-  const lines = text.split(/\r?\n/);
-  const from = Math.max(1, line - 2);
-  const to = Math.min(lines.length, line + 2);
-  const width = String(to).length;
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) {
-    out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${lines[n - 1] ?? ""}`);
-    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1))}^`);
-  }
-  return `${out.join("\n")}\n`;
 }

@@ -3,9 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { formatDiagnostics } from "../core/config/diagnostics.ts";
 import type { BrandsConfig } from "../core/config/types.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { configFingerprint, readBuildInfo } from "../generator/build-info.ts";
 import { loadHostMap } from "../server/sites.ts";
 import type { Io } from "./io.ts";
@@ -48,7 +47,7 @@ export async function preview(file: string, opts: PreviewOptions, io: Io, color:
   const validation = await validateFile(file);
   const { config } = validation;
   if (!config) {
-    io.out(formatDiagnostics(validation.diagnostics, "text", color));
+    io.out(formatValidation(validation, "text", color));
     io.err(`gen preview: ${file} is invalid; fix it, run \`gen build\`, then preview.\n`);
     return 1;
   }

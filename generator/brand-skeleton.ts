@@ -304,6 +304,27 @@ export function draftData(d: BrandDraft): Record<string, unknown> {
     tracking: { appId: `${d.id}-web`, eventId: "1" },
     games: Object.fromEntries(d.games.map((g) => [g.key, { name: g.name, clientIdMap: g.clientIds, area: g.area }])),
     defaultGame: d.games[0]?.key,
+    ...(japanGames(d).length
+      ? { legal: { commercialTransactions: Object.fromEntries(japanGames(d).map((g) => [g.key, commercialNotice(d)])) } }
+      : {}),
+  };
+}
+
+const japanGames = (d: BrandDraft) => d.games.filter((g) => g.area === "ja");
+
+/**
+ * The notice on specified commercial transactions Japanese law requires for every product sold
+ * online: the usual wording for digital goods, with the seller's own facts left as TODOs.
+ */
+function commercialNotice(d: BrandDraft): Record<string, string> {
+  return {
+    seller: d.name,
+    address: "〒000-0000 所在地",
+    contact: `support@${d.id}.example`,
+    price: "各商品の購入画面に表示される価格（税込）",
+    payment: "購入画面に表示されるお支払い方法。購入時にお支払いが確定します",
+    delivery: "決済完了後、直ちにゲーム内に反映されます",
+    returns: "デジタルコンテンツの性質上、購入後の返品・キャンセルはお受けできません",
   };
 }
 
@@ -336,6 +357,11 @@ function placeholderPaths(d: BrandDraft): string[][] {
     ["tracking", "appId"],
     ["tracking", "eventId"],
     ...d.games.map((g) => ["games", g.key, "clientIdMap"]),
+    ...japanGames(d).flatMap((g) => [
+      ["legal", "commercialTransactions", g.key, "seller"],
+      ["legal", "commercialTransactions", g.key, "address"],
+      ["legal", "commercialTransactions", g.key, "contact"],
+    ]),
   ];
 }
 

@@ -3,8 +3,8 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
-import { validateFile } from "../core/config/validate.ts";
+import type { Format } from "../core/config/diagnostics.ts";
+import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
 import { describeCodegen, writeGenerated } from "./codegen.ts";
 import { precompress } from "./compress.ts";
@@ -42,7 +42,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
   );
   const { config } = validation;
   if (!config) {
-    io.out(formatDiagnostics(validation.diagnostics, opts.format ?? "text", color));
+    io.out(formatValidation(validation, opts.format ?? "text", color));
     io.err("gen build: the config is invalid; nothing was written.\n");
     return 1;
   }

@@ -5,9 +5,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
+import type { Format } from "../core/config/diagnostics.ts";
 import { hostMap } from "../core/config/hosts.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { type NginxOptions, type NginxSite, nginxConfig, nginxString, upstreamOf } from "./emit/nginx.ts";
 import type { Output as Io } from "./output.ts";
 import { toPosix, writeFileAtomic } from "./writer.ts";
@@ -106,9 +106,10 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
   const tlsListen = opts.tlsCert ? port(opts.tlsListen, "--tls-listen") : undefined;
   if (tlsListen === listen) throw new DeployUsageError("--listen and --tls-listen must differ");
 
-  const { config, diagnostics } = await validateFile(configFile);
+  const validation = await validateFile(configFile);
+  const { config } = validation;
   if (!config) {
-    io.out(formatDiagnostics(diagnostics, opts.format ?? "text", color));
+    io.out(formatValidation(validation, opts.format ?? "text", color));
     io.err(`gen deploy-config: ${configFile} is invalid; nothing was written.\n`);
     return 1;
   }

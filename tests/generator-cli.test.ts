@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
+import type { JsonReport } from "../core/config/diagnostics.ts";
 import { shouldColor, style } from "../generator/terminal.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
@@ -44,18 +45,27 @@ describe("gen validate", () => {
     const file = fixture("invalid", "unknown-area");
     const r = await run("validate", file);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(
-      `${file}:24:7: error[unknown-value]: 'seaa' is not a sales area\n  at /brands/0/areas/seaa\n  hint: did you mean 'sea'?\n`,
-    );
+    expect(r.out).toContain(`${file}:24:7: error[unknown-value]: 'seaa' is not a sales area\n  at /brands/0/areas/seaa\n`);
+    // The code frame: the line marked, the value underlined.
+    expect(r.out).toContain("  > 24 |       seaa:\n       |       ^^^^\n");
+    expect(r.out).toContain("  hint: did you mean 'sea'?\n");
     expect(r.out).toMatch(/1 error, 0 warnings/);
   });
 
   it("prints JSON diagnostics with --format json", async () => {
     const r = await run("validate", fixture("invalid", "many-at-once"), "--format", "json");
     expect(r.code).toBe(1);
-    const list = JSON.parse(r.out) as { name: string; line: number; column: number; pointer: string; severity: string }[];
-    expect(list.map((d) => d.name)).toEqual(["bad-format", "unknown-value", "unknown-default-game"]);
-    expect(list[0]).toMatchObject({ line: 7, column: 15, pointer: "/brands/0/currency", severity: "error" });
+    const report = JSON.parse(r.out) as JsonReport;
+    expect(report.version).toBe(1);
+    expect(report.summary).toEqual({ errors: 3, warnings: 0, files: 1 });
+    expect(report.diagnostics.map((d) => d.name)).toEqual(["bad-format", "unknown-value", "unknown-default-game"]);
+    expect(report.diagnostics[0]).toMatchObject({
+      start: { line: 7, column: 15 },
+      end: { line: 7, column: 18 },
+      pointer: "/brands/0/currency",
+      severity: "error",
+      docs: "https://storefront.example/docs/diagnostics.md#bad-format",
+    });
   });
 
   it("prints GitHub annotations with --format github", async () => {
@@ -63,7 +73,7 @@ describe("gen validate", () => {
     const r = await run("validate", file, "--format", "github");
     expect(r.code).toBe(1);
     expect(r.out).toBe(
-      `::error file=${file},line=38,col=18,title=unknown-default-game at /brands/0/defaultGame::default game 'alfa' is not in the game table (hint: did you mean 'alpha'?)\n`,
+      `::error file=${file},line=38,col=18,endLine=38,endColumn=22,title=unknown-default-game at /brands/0/defaultGame::default game 'alfa' is not in the game table (hint: did you mean 'alpha'?)\n`,
     );
   });
 

@@ -14,7 +14,7 @@ export function buildCommand(program: Command, io: Io, done: Done): Command {
     .option("--brand <id>", "build only this brand")
     .option("--codegen-only", "only write runtime/generated/ (used by typecheck and dev)")
     .option("--out <dir>", "output folder", "dist")
-    .addOption(formatOption())
+    .addOption(formatOption({ sarif: true }))
     .addHelpText(
       "after",
       "\nExamples:\n  gen build\n  gen build --brand aurora\n  gen build --codegen-only\n\nExit codes: 0 built, 1 invalid config or failed build (nothing written to dist/), 2 usage error.",

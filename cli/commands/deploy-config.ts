@@ -26,7 +26,7 @@ export function deployConfigCommand(program: Command, io: Io, done: Done): Comma
     .option("--error-log <file>", "nginx error log", "/var/log/nginx/storefront-error.log")
     .option("--access-log <file>", "nginx access log", "/var/log/nginx/storefront-access.log")
     .option("--out <file>", "where to write it ('-' for standard output)", "deploy/nginx.conf")
-    .addOption(formatOption())
+    .addOption(formatOption({ sarif: true }))
     .addHelpText(
       "after",
       "\nExamples:\n  gen build && gen deploy-config --nginx\n  gen deploy-config --nginx --root /srv/storefront/dist --upstream http://10.0.0.5:8080 \\\n    --tls-cert /etc/ssl/store.pem --tls-key /etc/ssl/store.key --out /etc/nginx/storefront.conf\n  gen deploy-config --nginx --out - | less\n\nSee docs/deploy.md.\n\nExit codes: 0 written, 1 invalid config or dist/ built from another config (nothing written),\n2 usage error (no target, bad option, dist/ not built).",

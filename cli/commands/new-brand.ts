@@ -36,7 +36,7 @@ export function newBrandCommand(cmd: Command, io: Io, done: Done): Command {
     .option("--games <list>", "games as key[:Name][@area], comma-separated (default: one per area, named after the brand)")
     .option("--no-prompt", "never prompt; missing values get their defaults")
     .option("--dry-run", "print the entry that would be added and write nothing")
-    .addOption(formatOption())
+    .addOption(formatOption({ sarif: true }))
     .addHelpText("after", EXAMPLES)
     .action(async (id: string | undefined, file: string, opts: NewBrandOptions) => {
       done(await newBrand(id, file, opts, io));

@@ -28,10 +28,10 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const WHITE = "#ffffff";
+export const WHITE = "#ffffff";
 const INK = "#111827";
 /** runtime/ui/base.css --sf-color-bg: the page behind cards, also used inside result hints. */
-const PAGE_BG = "#f4f5f7";
+export const PAGE_BG = "#f4f5f7";
 
 /** `color-mix(in srgb, colour share%, white)`, as the runtime tints chosen rows and badges. */
 export function tint(colour: string, share: number): string {
@@ -60,6 +60,8 @@ import type { ThemeTokens } from "./types.ts";
 export type { ThemeTokens };
 
 export const AA_TEXT = 4.5;
+/** WCAG 1.4.11: user-interface components and graphics against what is next to them. */
+export const AA_NON_TEXT = 3;
 
 /** The brand's tokens; a configured text colour is used only when it reaches 4.5:1 on the brand colour. */
 export function themeTokens(primary: string, configuredText?: string): ThemeTokens {

@@ -1,72 +1,200 @@
-// The diagnostic catalogue of `gen validate`, and its three output formats.
+// Diagnostics of `gen validate` and their output formats: text (with a code frame), JSON, GitHub
+// workflow annotations and SARIF 2.1.0. The catalogue of names is ./catalogue.ts.
+import { type CatalogueEntry, catalogue, type DiagnosticName, type Severity } from "./catalogue.ts";
 
-export type Severity = "error" | "warning";
+export { catalogue, type DiagnosticName, type Severity, yamlDiagnosticName } from "./catalogue.ts";
 
 export interface Diagnostic {
   /** Permanent name from the catalogue, e.g. `duplicate-host`. */
   name: DiagnosticName;
   severity: Severity;
   file: string;
+  /** Where the offending value starts (1-based; columns in UTF-16 code units, as editors count). */
   line: number;
   column: number;
+  /** Where it ends (exclusive column); equal to the start when there is nothing to span. */
+  endLine?: number;
+  endColumn?: number;
   /** JSON pointer of the offending value, e.g. `/brands/3/themeColor`. */
   pointer: string;
   message: string;
   hint?: string;
 }
 
-/**
- * Every diagnostic the generator can report. A name never changes once released: CI scripts and
- * docs refer to it. The `hint` here is the default; a check may give a more precise one.
- */
-export const catalogue = {
-  "yaml-syntax": { severity: "error", hint: "Check indentation and quoting around this position." },
-  "duplicate-key": { severity: "error", hint: "Remove or rename one of the two keys; YAML keeps only one." },
-  "missing-property": { severity: "error", hint: undefined },
-  "unknown-property": { severity: "error", hint: undefined },
-  "unknown-value": { severity: "error", hint: undefined },
-  "wrong-type": { severity: "error", hint: undefined },
-  "bad-format": { severity: "error", hint: undefined },
-  "out-of-range": { severity: "error", hint: undefined },
-  "duplicate-item": { severity: "error", hint: "Remove the repeated entry." },
-  "schema-violation": { severity: "error", hint: undefined },
-  "duplicate-brand-id": { severity: "error", hint: "Brand ids name folders and preview hosts; give each brand its own." },
-  "duplicate-host": { severity: "error", hint: "A host can serve only one brand; remove it from one of them." },
-  "game-area-not-in-brand": { severity: "error", hint: undefined },
-  "default-language-not-in-area": { severity: "error", hint: undefined },
-  "missing-locale": { severity: "error", hint: undefined },
-  "duplicate-client-id": { severity: "error", hint: "Client ids identify a game to the platform; each game needs its own." },
-  "layout-rule-unknown-region": { severity: "error", hint: undefined },
-  "layout-rule-unknown-game": { severity: "error", hint: undefined },
-  "unknown-default-game": { severity: "error", hint: undefined },
-  "short-link-unknown-region": { severity: "error", hint: undefined },
-  "legal-unknown-game": { severity: "error", hint: undefined },
-  "missing-icon": { severity: "error", hint: "Paths are relative to the folder of brands.yaml." },
-  "low-contrast": { severity: "warning", hint: undefined },
-} as const satisfies Record<string, { severity: Severity; hint: string | undefined }>;
+export type Format = "text" | "json" | "github" | "sarif";
 
-export type DiagnosticName = keyof typeof catalogue;
+/** The version of the JSON output's shape; it changes only when a field is renamed or removed. */
+export const JSON_FORMAT_VERSION = 1;
 
-export type Format = "text" | "json" | "github";
+/** The diagnostics reference: generated (gen docs) into docs/diagnostics.md, published at DOCS_URL. */
+export const DIAGNOSTICS_DOC = "docs/diagnostics.md";
+export const DOCS_URL = "https://storefront.example/docs/diagnostics.md";
+export const docsLink = (name: DiagnosticName) => `${DOCS_URL}#${name}`;
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.name.localeCompare(b.name));
 }
 
-export function formatDiagnostics(list: Diagnostic[], format: Format, color = false): string {
-  if (format === "json") return `${JSON.stringify(list, null, 2)}\n`;
-  if (format === "github") return list.map(formatGithub).join("");
-  return list.map((d) => formatText(d, color)).join("");
+/** A value as a message shows it: quoted strings, and long values cut (a 5 MB value is not echoed). */
+export function clip(text: string, max = 60): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join("")}… (${chars.length - max} more characters)`;
 }
 
-function formatText(d: Diagnostic, color: boolean): string {
+export interface FormatOptions {
+  color?: boolean;
+  /** The source text of each file, for the code frames of the text format. */
+  sources?: ReadonlyMap<string, string>;
+  /** The checked files, for the JSON summary (diagnostics name only the files with problems). */
+  files?: readonly string[];
+}
+
+export function formatDiagnostics(list: Diagnostic[], format: Format, colorOrOptions: boolean | FormatOptions = false): string {
+  const options = typeof colorOrOptions === "boolean" ? { color: colorOrOptions } : colorOrOptions;
+  if (format === "json") return `${JSON.stringify(jsonReport(list, options.files), null, 2)}\n`;
+  if (format === "sarif") return `${JSON.stringify(sarifLog(list), null, 2)}\n`;
+  if (format === "github") return list.map(formatGithub).join("");
+  return list.map((d) => formatText(d, options.color ?? false, options.sources?.get(d.file))).join("");
+}
+
+// ——— text ———
+
+function formatText(d: Diagnostic, color: boolean, source: string | undefined): string {
   const paint = (code: number, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
   const sev = d.severity === "error" ? paint(31, "error") : paint(33, "warning");
   let out = `${d.file}:${d.line}:${d.column}: ${sev}[${d.name}]: ${d.message}\n`;
   out += `${paint(2, `  at ${d.pointer || "/"}`)}\n`;
+  if (source !== undefined && d.line > 0)
+    out += indent(codeFrame(source, d.line, d.column, d.endLine === d.line ? d.endColumn : undefined));
   if (d.hint) out += `  ${paint(36, "hint")}: ${d.hint}\n`;
   return out;
 }
+
+const indent = (block: string) =>
+  block
+    .split("\n")
+    .map((l) => (l ? `  ${l}` : l))
+    .join("\n");
+
+/**
+ * Two lines either side of line:column, the line marked and carets under the column (to the end
+ * column when it is on the same line). Long lines are cut around the column. Vite's frame format.
+ */
+export function codeFrame(text: string, line: number, column: number, endColumn?: number): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  const from = Math.max(1, line - 2);
+  const to = Math.min(lines.length, line + 2);
+  const width = String(to).length;
+  const start = Math.max(0, column - 1 - 40);
+  const show = (l: string) => {
+    const cut = l.slice(start, start + 100).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\ufffd");
+    return `${start > 0 ? "…" : ""}${cut}${l.length > start + 100 ? "…" : ""}`;
+  };
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${show(lines[n - 1] ?? "")}`);
+    if (n === line) {
+      const carets = Math.max(1, Math.min(80, (endColumn ?? column + 1) - column));
+      out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1 - start) + (start > 0 ? 1 : 0))}${"^".repeat(carets)}`);
+    }
+  }
+  return `${out.join("\n")}\n`;
+}
+
+// ——— JSON ———
+
+export interface JsonReport {
+  version: number;
+  tool: string;
+  summary: { errors: number; warnings: number; files: number };
+  diagnostics: {
+    name: DiagnosticName;
+    severity: Severity;
+    file: string;
+    start: { line: number; column: number };
+    end: { line: number; column: number };
+    pointer: string;
+    message: string;
+    hint?: string;
+    docs: string;
+  }[];
+}
+
+export function jsonReport(list: Diagnostic[], files?: readonly string[]): JsonReport {
+  const errors = list.filter((d) => d.severity === "error").length;
+  return {
+    version: JSON_FORMAT_VERSION,
+    tool: "gen",
+    summary: { errors, warnings: list.length - errors, files: files?.length ?? new Set(list.map((d) => d.file)).size },
+    diagnostics: list.map((d) => ({
+      name: d.name,
+      severity: d.severity,
+      file: d.file,
+      start: { line: d.line, column: d.column },
+      end: { line: d.endLine ?? d.line, column: d.endColumn ?? d.column },
+      pointer: d.pointer,
+      message: d.message,
+      ...(d.hint ? { hint: d.hint } : {}),
+      docs: docsLink(d.name),
+    })),
+  };
+}
+
+// ——— SARIF 2.1.0 (GitHub code scanning, IDEs) ———
+
+const helpText = (e: CatalogueEntry) => `${e.title}\n\nWhy it matters: ${e.why}\n\nHow to fix: ${e.fix}`;
+
+export function sarifLog(list: Diagnostic[]) {
+  const names = [...new Set(list.map((d) => d.name))].sort();
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "gen validate",
+            informationUri: DOCS_URL,
+            rules: names.map((name) => {
+              const e: CatalogueEntry = catalogue[name];
+              return {
+                id: name,
+                name: name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase()),
+                shortDescription: { text: e.title },
+                fullDescription: { text: `${e.title} ${e.why}` },
+                help: { text: helpText(e), markdown: `**${e.title}**\n\n${e.why}\n\n**How to fix:** ${e.fix}` },
+                helpUri: docsLink(name),
+                defaultConfiguration: { level: e.severity },
+              };
+            }),
+          },
+        },
+        results: list.map((d) => ({
+          ruleId: d.name,
+          ruleIndex: names.indexOf(d.name),
+          level: d.severity,
+          message: { text: d.hint ? `${d.message} (hint: ${d.hint})` : d.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: d.file.split(/[\\/]/).map(encodeURIComponent).join("/") },
+                region: {
+                  startLine: Math.max(1, d.line),
+                  startColumn: Math.max(1, d.column),
+                  endLine: Math.max(1, d.endLine ?? d.line),
+                  endColumn: Math.max(1, d.endColumn ?? d.column + 1),
+                },
+              },
+              ...(d.pointer ? { logicalLocations: [{ fullyQualifiedName: d.pointer, kind: "member" }] } : {}),
+            },
+          ],
+        })),
+      },
+    ],
+  };
+}
+
+// ——— GitHub workflow annotations ———
 
 // GitHub workflow commands need %, CR and LF escaped in the message and , : in properties.
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -75,17 +203,20 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace
 /** One GitHub workflow annotation line (`::error file=…,line=…::message`), escaped; every command that reports problems writes them so. */
 export function githubAnnotation(
   severity: string,
-  at: { file: string; line: number; column?: number; title: string },
+  at: { file: string; line: number; column?: number; endLine?: number; endColumn?: number; title: string },
   message: string,
 ): string {
   const col = at.column === undefined ? "" : `,col=${at.column}`;
-  return `::${severity} file=${escapeProperty(at.file)},line=${at.line}${col},title=${escapeProperty(at.title)}::${escapeData(message)}\n`;
+  const end = at.endLine === undefined ? "" : `,endLine=${at.endLine}${at.endColumn === undefined ? "" : `,endColumn=${at.endColumn}`}`;
+  return `::${severity} file=${escapeProperty(at.file)},line=${at.line}${col}${end},title=${escapeProperty(at.title)}::${escapeData(message)}\n`;
 }
 
 function formatGithub(d: Diagnostic): string {
   const title = `${d.name} at ${d.pointer || "/"}`;
   return githubAnnotation(d.severity, { ...d, title }, d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
 }
+
+// ——— did you mean ———
 
 /** Levenshtein distance, for "did you mean …?" hints. */
 export function editDistance(a: string, b: string): number {
@@ -102,11 +233,12 @@ export function editDistance(a: string, b: string): number {
   return row[b.length] ?? 0;
 }
 
-/** The closest candidate within a sensible distance, as a hint, or undefined. */
-export function didYouMean(value: string, candidates: readonly string[]): string | undefined {
+/** The closest candidate within a sensible distance, or undefined. */
+export function closest(value: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   const lower = value.toLowerCase();
+  if (lower.length > 200) return undefined;
   for (const c of candidates) {
     const score = editDistance(lower, c.toLowerCase());
     if (score < bestScore) {
@@ -118,7 +250,13 @@ export function didYouMean(value: string, candidates: readonly string[]): string
   const limit = Math.max(2, Math.floor(best.length / 3));
   // A "suggestion" that replaces every character ('xx' → 'ar') guesses nothing: list the values instead.
   const related = bestScore < Math.max(lower.length, best.length);
-  return bestScore <= limit && related ? `did you mean '${best}'?` : undefined;
+  return bestScore <= limit && related ? best : undefined;
+}
+
+/** The closest candidate as a hint, or undefined. */
+export function didYouMean(value: string, candidates: readonly string[]): string | undefined {
+  const best = closest(value, candidates);
+  return best === undefined ? undefined : `did you mean '${best}'?`;
 }
 
 export function listHint(candidates: readonly string[], max = 12): string {

@@ -1,15 +1,30 @@
-// Reads brands.yaml keeping source positions, so any JSON pointer maps back to line and column.
+// Reads brands.yaml keeping source positions, so any JSON pointer maps back to a line and column
+// range; YAML problems (syntax, duplicate keys, empty files, alias bombs) are diagnostics, never
+// exceptions.
 import { readFile } from "node:fs/promises";
 import jsYaml from "js-yaml";
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from "yaml";
-import { catalogue, type Diagnostic, type DiagnosticName } from "./diagnostics.ts";
+import { type Document, isMap, isPair, isScalar, isSeq, type Node, parseDocument, type YAMLMap } from "yaml";
+import { catalogue, type Diagnostic, type DiagnosticName, yamlDiagnosticName } from "./diagnostics.ts";
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface Span {
+  start: Position;
+  end: Position;
+}
 
 export interface SourceFile {
   file: string;
   text: string;
-  /** Plain data, or undefined when the YAML could not be parsed at all. */
+  /** Plain data, or undefined when the YAML could not be parsed at all (or is empty). */
   data: unknown;
-  locate(pointer: string, opts?: { key?: boolean }): { line: number; column: number };
+  /** Where the value (or with `key`, the key) at a JSON pointer is, as far as the path exists. */
+  locate(pointer: string, opts?: { key?: boolean }): Span;
+  /** The source text of the value at a pointer (as written, quotes included), or undefined. */
+  sourceOf(pointer: string): string | undefined;
   /** Make a diagnostic located at a pointer (at the key of the last segment when `key`). */
   diag(name: DiagnosticName, pointer: string, message: string, opts?: { hint?: string; key?: boolean }): Diagnostic;
 }
@@ -27,51 +42,124 @@ export async function loadSource(file: string): Promise<{ source: SourceFile; di
   return parseSource(file, text);
 }
 
-// js-yaml with YAML 1.2 core types (no timestamps) plus merge keys, like the `yaml` package's defaults.
-const mergeType = (jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge;
-const FAST_SCHEMA = jsYaml.CORE_SCHEMA.extend({ implicit: [mergeType], explicit: [] });
+// js-yaml with the YAML 1.2 core schema's own integers and floats (as the `yaml` package and editors
+// resolve them: `1e400` and a 5,000-digit number are numbers, not strings), booleans, nulls and
+// merge keys; no timestamps.
+const types = (jsYaml as unknown as { types: Record<"null" | "bool" | "merge", jsYaml.Type> }).types;
+const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const core12Int = new jsYaml.Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (data: string) => INT.test(data),
+  construct: (data: string) =>
+    data.startsWith("0o") ? Number.parseInt(data.slice(2), 8) : data.startsWith("0x") ? Number.parseInt(data.slice(2), 16) : Number(data),
+});
+const core12Float = new jsYaml.Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (data: string) => FLOAT.test(data),
+  construct: (data: string) => {
+    const lower = data.toLowerCase();
+    if (lower.endsWith(".nan")) return Number.NaN;
+    if (lower.endsWith(".inf")) return lower.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    return Number(data);
+  },
+});
+const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [types.null, types.bool, core12Int, core12Float, types.merge] });
+
+/** Offsets where each line starts; a line ends at LF, CRLF or a lone CR (YAML's three line breaks). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/**
+ * Expanded size of parsed data in characters of JSON, without expanding it: aliases share objects,
+ * so sizes are memoised per object. Stops counting past `limit` (an alias bomb is never walked).
+ */
+export function expandedSize(value: unknown, limit: number): number {
+  const sizes = new Map<object, number>();
+  const visit = (v: unknown): number => {
+    if (v === null || typeof v !== "object") return typeof v === "string" ? v.length + 2 : String(v).length;
+    const known = sizes.get(v);
+    if (known !== undefined) return known;
+    sizes.set(v, 0); // a cycle (js-yaml does not make them) counts once
+    let size = 2;
+    for (const [k, child] of Array.isArray(v) ? v.map((c, i) => [String(i), c] as const) : Object.entries(v)) {
+      size += (Array.isArray(v) ? 1 : k.length + 4) + visit(child);
+      if (size > limit) break;
+    }
+    sizes.set(v, size);
+    return size;
+  };
+  return visit(value);
+}
+
+/** Aliases may repeat data, not multiply it: beyond this the file is refused before any pass walks it. */
+export const aliasLimit = (text: string) => Math.max(10 * text.length, 1_000_000);
 
 /**
  * Parses fast (js-yaml) and builds the position-keeping `yaml` document only when a diagnostic
- * needs a location: a 1000-brand file parses in ~0.2 s instead of ~1.5 s.
+ * needs a location: a 1000-brand file parses in ~0.15 s instead of ~1.5 s.
  */
 export function parseSource(file: string, text: string): { source: SourceFile; diagnostics: Diagnostic[] } {
-  let located: { doc: Document.Parsed; pos: (offset: number) => { line: number; column: number } } | undefined;
-  const positions = () => {
-    if (!located) {
-      const lineCounter = new LineCounter();
-      const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, merge: true });
-      const pos = (offset: number) => {
-        const p = lineCounter.linePos(Math.max(0, Math.min(offset, text.length)));
-        return { line: p.line, column: p.col };
-      };
-      located = { doc, pos };
+  let starts: number[] | undefined;
+  const position = (offset: number): Position => {
+    starts ??= lineStarts(text);
+    const at = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= at) lo = mid;
+      else hi = mid - 1;
     }
-    return located;
+    return { line: lo + 1, column: at - (starts[lo] ?? 0) + 1 };
   };
+  let doc: Document.Parsed | undefined;
+  const document = () => (doc ??= parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, merge: true }));
 
-  const locate = (pointer: string, opts: { key?: boolean } = {}) => {
-    const { doc, pos } = positions();
-    let node: Node | null | undefined = doc.contents as Node | null;
+  /** The node at a pointer (or the deepest one on its path) and the key node of its last segment. */
+  const nodeAt = (pointer: string): { found: Node | null | undefined; keyNode: Node | undefined; complete: boolean } => {
+    let node: Node | null | undefined = document().contents as Node | null;
     let keyNode: Node | undefined;
     let found = node;
+    let complete = true;
     for (const seg of pointerSegments(pointer)) {
       keyNode = undefined;
       if (isMap(node)) {
         const pair = (node as YAMLMap).items.find((p) => isPair(p) && keyString(p.key) === seg);
-        if (!pair) break;
+        if (!pair) {
+          complete = false;
+          break;
+        }
         keyNode = pair.key as Node;
         node = pair.value as Node | null;
         found = node ?? keyNode;
       } else if (isSeq(node)) {
         const item = node.items[Number(seg)] as Node | undefined;
-        if (!item) break;
+        if (!item) {
+          complete = false;
+          break;
+        }
         node = item;
         found = item;
-      } else break;
+      } else {
+        complete = false;
+        break;
+      }
     }
+    return { found, keyNode, complete };
+  };
+
+  const locate = (pointer: string, opts: { key?: boolean } = {}): Span => {
+    const { found, keyNode } = nodeAt(pointer);
     const target = opts.key && keyNode ? keyNode : found;
-    return pos(target?.range?.[0] ?? 0);
+    const [from = 0, to = from] = target?.range ?? [];
+    return { start: position(from), end: position(Math.max(from, to)) };
   };
 
   const source: SourceFile = {
@@ -79,46 +167,100 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
     text,
     data: undefined,
     locate,
+    sourceOf(pointer) {
+      const { found, complete } = nodeAt(pointer);
+      const range = complete ? found?.range : undefined;
+      return range ? text.slice(range[0], range[1]) : undefined;
+    },
     diag(name, pointer, message, opts = {}) {
-      const { line, column } = locate(pointer, { key: opts.key });
+      const { start, end } = locate(pointer, { key: opts.key });
       const hint = opts.hint ?? catalogue[name].hint;
-      return { name, severity: catalogue[name].severity, file, line, column, pointer, message, ...(hint ? { hint } : {}) };
+      return make(name, file, { start, end }, pointer, message, hint);
     },
   };
 
   try {
     source.data = jsYaml.load(text, { filename: file, schema: FAST_SCHEMA });
-    return { source, diagnostics: [] };
   } catch (fastError) {
-    // Slow path: the `yaml` package reports every problem with its position.
-    const { doc, pos } = positions();
+    // Slow path: the `yaml` package reports every problem with its position and its own code.
     const diagnostics: Diagnostic[] = [];
-    for (const err of [...doc.errors, ...doc.warnings]) {
-      const name: DiagnosticName = err.code === "DUPLICATE_KEY" ? "duplicate-key" : "yaml-syntax";
-      const { line, column } = pos(err.pos[0]);
+    const lines = new Set<number>();
+    for (const err of [...document().errors, ...document().warnings]) {
+      const name = yamlDiagnosticName(err.code);
+      const span = { start: position(err.pos[0]), end: position(err.pos[1]) };
+      // One problem a line: the parser's later complaints on it follow from the first.
+      if (lines.has(span.start.line)) continue;
+      lines.add(span.start.line);
       const key = /^["']?([^"':\n]+)["']?\s*:/.exec(text.slice(err.pos[0]))?.[1]?.trim();
       const message =
         name === "duplicate-key" && key
           ? `duplicate key '${key}'`
           : (err.message.split("\n")[0]?.replace(/ at line \d+, column \d+.*$/, "") ?? "invalid YAML");
-      diagnostics.push({ name, severity: "error", file, line, column, pointer: "", message, hint: catalogue[name].hint });
+      diagnostics.push(make(name, file, span, "", message, catalogue[name].hint));
     }
     if (diagnostics.length === 0) {
-      // Only js-yaml objected: report its reason at its mark.
-      const e = fastError as { reason?: string; message?: string; mark?: { line: number; column: number } };
-      diagnostics.push({
-        name: "yaml-syntax",
-        severity: "error",
-        file,
-        line: (e.mark?.line ?? 0) + 1,
-        column: (e.mark?.column ?? 0) + 1,
-        pointer: "",
-        message: e.reason ?? e.message ?? "invalid YAML",
-        hint: catalogue["yaml-syntax"].hint,
-      });
+      // Only js-yaml objected (a NUL byte, an undefined alias…): its reason, at its offset.
+      const e = fastError as { reason?: string; message?: string; mark?: { position?: number } };
+      const at = position(e.mark?.position ?? 0);
+      diagnostics.push(
+        make("yaml-syntax", file, { start: at, end: at }, "", e.reason ?? e.message ?? "invalid YAML", catalogue["yaml-syntax"].hint),
+      );
     }
     return { source, diagnostics };
   }
+
+  if (source.data === null || source.data === undefined) {
+    // Nothing but whitespace, a byte-order mark or comments: no brands, whatever the file name says.
+    source.data = undefined;
+    const at = position(0);
+    return {
+      source,
+      diagnostics: [
+        make(
+          "empty-config",
+          file,
+          { start: at, end: at },
+          "",
+          "the file has no brands: it is empty or holds only comments",
+          catalogue["empty-config"].hint,
+        ),
+      ],
+    };
+  }
+  const limit = aliasLimit(text);
+  if (expandedSize(source.data, limit) > limit) {
+    source.data = undefined;
+    const at = position(0);
+    return {
+      source,
+      diagnostics: [
+        make(
+          "alias-amplification",
+          file,
+          { start: at, end: at },
+          "",
+          `the file's aliases expand it beyond ${Math.round(limit / 1_000_000)} MB of data (10 times its size at least): refused unread`,
+          catalogue["alias-amplification"].hint,
+        ),
+      ],
+    };
+  }
+  return { source, diagnostics: [] };
+}
+
+function make(name: DiagnosticName, file: string, span: Span, pointer: string, message: string, hint: string | undefined): Diagnostic {
+  return {
+    name,
+    severity: catalogue[name].severity,
+    file,
+    line: span.start.line,
+    column: span.start.column,
+    endLine: span.end.line,
+    endColumn: span.end.column,
+    pointer,
+    message,
+    ...(hint ? { hint } : {}),
+  };
 }
 
 function keyString(key: unknown): string | undefined {

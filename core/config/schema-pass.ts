@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { corePaths as paths } from "../paths.ts";
-import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
+import { clip, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
 
 export const brandsSchema = JSON.parse(readFileSync(paths.brandsSchema, "utf8")) as Record<string, unknown>;
@@ -49,7 +49,9 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
     const allowed = (parent.enum ?? []).map(String);
     const what = parent.title ? describeTitle(parent.title) : "allowed key";
     const message =
-      err.keyword === "enum" ? `'${propertyName}' is not a ${what}` : `key '${propertyName}' ${err.message ?? "is not allowed"}`;
+      err.keyword === "enum"
+        ? `'${clip(propertyName)}' is not a ${what}`
+        : `key '${clip(propertyName)}' ${err.message ?? "is not allowed"}`;
     const hint = allowed.length ? (didYouMean(propertyName, allowed) ?? listHint(allowed)) : exampleHint(parent);
     return source.diag("unknown-value", pointer, message, { hint, key: true });
   }
@@ -66,7 +68,7 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
     case "additionalProperties": {
       const extra = String(err.params.additionalProperty);
       const known = Object.keys(parent.properties ?? {});
-      return source.diag("unknown-property", at + joinPointer(extra), `unknown property '${extra}'`, {
+      return source.diag("unknown-property", at + joinPointer(extra), `unknown property '${clip(extra)}'`, {
         hint: didYouMean(extra, known) ?? (known.length ? listHint(known) : "remove it"),
         key: true,
       });
@@ -78,10 +80,18 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
         hint: didYouMean(String(value), allowed) ?? listHint(allowed, 20),
       });
     }
-    case "type":
+    case "type": {
+      const written = typeof value === "number" ? source.sourceOf(at) : undefined;
+      if (err.params.type === "string" && written !== undefined) {
+        const shown = clip(written.trim());
+        return source.diag("number-for-string", at, `${shown} is a number in YAML (${preview(value).slice(1, -1)}), not the text written`, {
+          hint: `write it in quotes: "${clip(written.trim().replace(/"/g, '\\"'))}"`,
+        });
+      }
       return source.diag("wrong-type", at, `expected ${err.params.type}, got ${typeOf(value)} ${preview(value)}`.trim(), {
         hint: exampleHint(parent),
       });
+    }
     case "pattern":
     case "format":
       return source.diag("bad-format", at, `${quote(value)} is not ${describeSchema(parent)}`, { hint: exampleHint(parent) });
@@ -116,9 +126,12 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-const quote = (v: unknown) => (typeof v === "string" ? `'${v}'` : JSON.stringify(v));
+const quote = (v: unknown) => (typeof v === "string" ? `'${clip(v)}'` : clip(String(JSON.stringify(v))));
 const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
-const preview = (v: unknown) => (v !== null && typeof v === "object" ? "" : `(${JSON.stringify(v)})`);
+const preview = (v: unknown) =>
+  v !== null && typeof v === "object"
+    ? ""
+    : `(${typeof v === "number" && !Number.isFinite(v) ? String(v) : clip(String(JSON.stringify(v)))})`;
 
 function describeTitle(title: string): string {
   return title

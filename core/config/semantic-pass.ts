@@ -1,51 +1,50 @@
-// Refined pass: rules across fields and brands that JSON Schema cannot say. Written defensively,
-// because it also runs on configs that failed the structural pass (all problems are reported at once).
+// Refined pass: rules across fields and brands that JSON Schema cannot say, and traps that are valid
+// YAML and valid against the schema but wrong for a real store. Written defensively, because it also
+// runs on configs that failed the structural pass (all problems are reported at once).
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { corePaths as paths } from "../paths.ts";
-import { AA_TEXT, contrast, themeTokens } from "./colour.ts";
-import { type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
+import { checkBrand, type Brand as LooseBrand } from "./brand-checks.ts";
+import type { Diagnostic } from "./diagnostics.ts";
 import { previewHosts } from "./hosts.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
-import { brandsSchema } from "./schema-pass.ts";
-
-const defs = (brandsSchema as { $defs: Record<string, { enum: string[] }> }).$defs;
-const SALES_AREAS = new Set(defs.salesAreaId?.enum);
-const LANGUAGES = new Set(defs.language?.enum);
-
-type Loose = Record<string, unknown>;
-const isObj = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const obj = (v: unknown): Loose => (isObj(v) ? v : {});
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+import { arr, isObj, obj, str } from "./loose.ts";
 
 export interface SemanticOptions {
   localesDir?: string;
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+interface Owner {
+  brand: string;
+  pointer: string;
+  automatic?: boolean;
+}
 
 export function semanticPass(source: SourceFile, options: SemanticOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const localesDir = options.localesDir ?? paths.locales;
+  const localeChecked = new Map<string, boolean>();
   const brands = arr(obj(source.data).brands);
   const brandIds = new Map<string, string>();
-  const hostOwner = new Map<string, { brand: string; pointer: string; automatic: boolean }>();
-  const clientOwner = new Map<string, { label: string; pointer: string }>();
-  const localeChecked = new Map<string, boolean>();
+  const hostOwner = new Map<string, Owner>();
+  const clientOwner = new Map<string, Owner & { label: string }>();
+  const loginOwner = new Map<string, Owner>();
+  const where = (pointer: string) => {
+    const at = source.locate(pointer).start;
+    return `${source.file}:${at.line}:${at.column}`;
+  };
 
-  const claimHost = (host: string, brand: string, pointer: string, automatic: boolean) => {
+  const claimHost = (host: string, owner: Owner) => {
     const prev = hostOwner.get(host);
     if (!prev) {
-      hostOwner.set(host, { brand, pointer, automatic });
+      hostOwner.set(host, owner);
       return;
     }
     // A repeat inside one list is the schema's duplicate-item already.
-    if (prev.pointer.replace(/\/\d+$/, "") === pointer.replace(/\/\d+$/, "")) return;
-    const where = source.locate(prev.pointer);
-    const owner = prev.brand === brand ? "this brand" : `brand '${prev.brand}'`;
-    const what = prev.automatic ? `${owner}'s automatic preview host` : `${owner} at ${source.file}:${where.line}:${where.column}`;
-    out.push(source.diag("duplicate-host", pointer, `host '${host}' is already used by ${what}`));
+    if (prev.pointer.replace(/\/\d+$/, "") === owner.pointer.replace(/\/\d+$/, "")) return;
+    const who = prev.brand === owner.brand ? "this brand" : `brand '${prev.brand}'`;
+    const what = prev.automatic ? `${who}'s automatic preview host` : `${who} at ${where(prev.pointer)}`;
+    out.push(source.diag("duplicate-host", owner.pointer, `host '${host}' is already used by ${what}`));
   };
 
   // Automatic preview hosts first, so a configured host that clashes with one is the one reported.
@@ -54,9 +53,21 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
     if (!id || brandIds.has(id)) return;
     brandIds.set(id, joinPointer("brands", i, "id"));
     const preview = previewHosts(id);
-    claimHost(preview.production, id, joinPointer("brands", i, "id"), true);
-    claimHost(preview.demo, id, joinPointer("brands", i, "id"), true);
+    claimHost(preview.production, { brand: id, pointer: joinPointer("brands", i, "id"), automatic: true });
+    claimHost(preview.demo, { brand: id, pointer: joinPointer("brands", i, "id"), automatic: true });
   });
+
+  // Game client ids of every brand, so a short link can be told another brand's id from an unknown one.
+  const gameOfClient = new Map<string, { brand: string; game: string; area: string | undefined }>();
+  for (const raw of brands) {
+    const id = isObj(raw) ? str(raw.id) : undefined;
+    for (const [key, game] of Object.entries(obj(obj(raw).games))) {
+      for (const cid of Object.values(obj(obj(game).clientIdMap))) {
+        if (typeof cid === "string" && id && !gameOfClient.has(cid))
+          gameOfClient.set(cid, { brand: id, game: key, area: str(obj(game).area) });
+      }
+    }
+  }
 
   brands.forEach((raw, i) => {
     if (!isObj(raw)) return;
@@ -65,192 +76,68 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
 
     const first = brandIds.get(id);
     if (first !== undefined && first !== at("id") && str(raw.id)) {
-      const where = source.locate(first);
-      out.push(
-        source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used at ${source.file}:${where.line}:${where.column}`),
-      );
+      out.push(source.diag("duplicate-brand-id", at("id"), `brand id '${id}' is already used at ${where(first)}`));
     }
 
     // Hosts, within and across brands, including the automatic preview hosts.
     const hosts = obj(raw.hosts);
     for (const mode of ["production", "demo"] as const) {
       arr(hosts[mode]).forEach((h, j) => {
-        if (typeof h === "string") claimHost(h, id, at("hosts", mode, j), false);
+        if (typeof h === "string") claimHost(h, { brand: id, pointer: at("hosts", mode, j) });
       });
     }
 
-    const areas = obj(raw.areas);
-    // Only real area ids: a misspelt key is already reported by the schema pass.
-    const areaIds = Object.keys(areas).filter((a) => SALES_AREAS.has(a));
-    const games = obj(raw.games);
-    const gameKeys = Object.keys(games);
-
-    // Languages of each area: a locale file each, and the default among them.
-    for (const [areaId, areaRaw] of Object.entries(areas)) {
-      const area = obj(areaRaw);
-      const langs = arr(area.languages).filter((l): l is string => typeof l === "string" && LANGUAGES.has(l));
-      arr(area.languages).forEach((lang, j) => {
-        if (typeof lang !== "string" || !LANGUAGES.has(lang)) return;
-        let exists = localeChecked.get(lang);
-        if (exists === undefined) {
-          exists = existsSync(resolve(localesDir, `${lang}.json`));
-          localeChecked.set(lang, exists);
-        }
-        if (!exists) {
-          out.push(
-            source.diag("missing-locale", at("areas", areaId, "languages", j), `language '${lang}' has no locales/${lang}.json`, {
-              hint: `add locales/${lang}.json (copy locales/en.json and translate it)`,
-            }),
-          );
-        }
-      });
-      const def = str(area.defaultLanguage);
-      if (def && langs.length > 0 && !langs.includes(def)) {
-        out.push(
-          source.diag(
-            "default-language-not-in-area",
-            at("areas", areaId, "defaultLanguage"),
-            `default language '${def}' is not one of area '${areaId}' languages`,
-            { hint: `add '${def}' to languages or pick one of ${langs.map((l) => `'${l}'`).join(", ")}` },
-          ),
-        );
-      }
-    }
-
-    // Games: area among the brand's, client ids unique across every game of every brand.
-    for (const [key, gameRaw] of Object.entries(games)) {
-      const game = obj(gameRaw);
-      const area = str(game.area);
-      if (area && areaIds.length > 0 && !areaIds.includes(area)) {
-        out.push(
-          source.diag(
-            "game-area-not-in-brand",
-            at("games", key, "area"),
-            `game '${key}' is sold in area '${area}', which brand '${id}' does not have`,
-            {
-              hint:
-                didYouMean(area, areaIds) ??
-                `add area '${area}' to the brand's areas, or use one of ${areaIds.map((a) => `'${a}'`).join(", ")}`,
-            },
-          ),
-        );
-      }
-      const map = obj(game.clientIdMap);
+    // Game client ids: unique across every game of every brand (the platform knows a game by it alone).
+    for (const [key, gameRaw] of Object.entries(obj(raw.games))) {
+      const label = `game '${key}' of brand '${id}'`;
       for (const os of ["android", "ios", "web"]) {
-        const cid = str(map[os]);
+        const cid = str(obj(obj(gameRaw).clientIdMap)[os]);
         if (!cid) continue;
         const pointer = at("games", key, "clientIdMap", os);
-        const label = `game '${key}' of brand '${id}'`;
         const prev = clientOwner.get(cid);
         if (prev && prev.label !== label) {
-          const where = source.locate(prev.pointer);
           out.push(
-            source.diag(
-              "duplicate-client-id",
-              pointer,
-              `client id '${cid}' is already used by ${prev.label} at ${source.file}:${where.line}:${where.column}`,
-            ),
+            source.diag("duplicate-client-id", pointer, `client id '${cid}' is already used by ${prev.label} at ${where(prev.pointer)}`),
           );
-        } else if (!prev) clientOwner.set(cid, { label, pointer });
+        } else if (!prev) clientOwner.set(cid, { brand: id, pointer, label });
       }
     }
 
-    const defaultGame = str(raw.defaultGame);
-    if (defaultGame !== undefined && gameKeys.length > 0 && !gameKeys.includes(defaultGame)) {
-      out.push(
-        source.diag("unknown-default-game", at("defaultGame"), `default game '${defaultGame}' is not in the game table`, {
-          hint: didYouMean(defaultGame, gameKeys) ?? listHint(gameKeys),
-        }),
-      );
-    }
-
-    // New-layout rules name areas and games the brand has.
-    arr(obj(raw.layout).newLayoutRules).forEach((ruleRaw, r) => {
-      const rule = obj(ruleRaw);
-      arr(rule.regions).forEach((region, j) => {
-        if (typeof region === "string" && areaIds.length > 0 && !areaIds.includes(region)) {
-          out.push(
-            source.diag(
-              "layout-rule-unknown-region",
-              at("layout", "newLayoutRules", r, "regions", j),
-              `layout rule names region '${region}', which brand '${id}' does not have`,
-              {
-                hint: didYouMean(region, areaIds) ?? listHint(areaIds),
-              },
-            ),
-          );
-        }
-      });
-      arr(rule.games).forEach((game, j) => {
-        if (typeof game === "string" && !gameKeys.includes(game)) {
-          out.push(
-            source.diag(
-              "layout-rule-unknown-game",
-              at("layout", "newLayoutRules", r, "games", j),
-              `layout rule names game '${game}', which is not in the game table`,
-              {
-                hint: didYouMean(game, gameKeys) ?? listHint(gameKeys),
-              },
-            ),
-          );
-        }
-      });
-    });
-
-    // Short links open one of the brand's areas.
-    for (const [code, linkRaw] of Object.entries(obj(raw.shortLinks))) {
-      const region = str(obj(linkRaw).region);
-      if (region && areaIds.length > 0 && !areaIds.includes(region)) {
+    // Login client ids: one brand's, never another's (areas of one brand may share one).
+    for (const [area, areaRaw] of Object.entries(obj(raw.areas))) {
+      const login = str(obj(areaRaw).loginClientId);
+      if (!login) continue;
+      const pointer = at("areas", area, "loginClientId");
+      const prev = loginOwner.get(login);
+      if (prev && prev.brand !== id) {
         out.push(
           source.diag(
-            "short-link-unknown-region",
-            at("shortLinks", code, "region"),
-            `short link '@${code}' opens region '${region}', which brand '${id}' does not have`,
-            {
-              hint: didYouMean(region, areaIds) ?? listHint(areaIds),
-            },
+            "duplicate-login-client-id",
+            pointer,
+            `login client id '${login}' is brand '${prev.brand}'s too (${where(prev.pointer)})`,
           ),
         );
-      }
+      } else if (!prev) loginOwner.set(login, { brand: id, pointer });
     }
 
-    // Legal notices are per game product.
-    for (const key of Object.keys(obj(obj(raw.legal).commercialTransactions))) {
-      if (!gameKeys.includes(key)) {
-        out.push(
-          source.diag(
-            "legal-unknown-game",
-            at("legal", "commercialTransactions", key),
-            `commercial-transactions notice for '${key}', which is not in the game table`,
-            {
-              hint: didYouMean(key, gameKeys) ?? listHint(gameKeys),
-              key: true,
-            },
-          ),
-        );
-      }
-    }
-
-    const themeColor = str(raw.themeColor);
-    const themeText = str(raw.themeTextColor);
-    if (themeColor && themeText && HEX.test(themeColor) && HEX.test(themeText) && contrast(themeColor, themeText) < AA_TEXT) {
-      const derived = themeTokens(themeColor).onPrimary;
-      out.push(
-        source.diag(
-          "low-contrast",
-          at("themeTextColor"),
-          `themeTextColor ${themeText} on themeColor ${themeColor} has a contrast of ${contrast(themeColor, themeText).toFixed(2)}:1, below the 4.5:1 that WCAG AA needs for text`,
-          {
-            hint: `The build uses ${derived} (${contrast(themeColor, derived).toFixed(2)}:1) instead; set that, or remove themeTextColor to let the generator derive it.`,
-          },
-        ),
-      );
-    }
-
-    const icon = str(raw.icon);
-    if (icon && !existsSync(resolve(dirname(resolve(source.file)), icon))) {
-      out.push(source.diag("missing-icon", at("icon"), `icon file '${icon}' does not exist`));
-    }
+    out.push(
+      ...checkBrand(raw as LooseBrand, {
+        source,
+        at,
+        id,
+        gameOfClient,
+        localeExists: (lang) => {
+          let exists = localeChecked.get(lang);
+          if (exists === undefined) {
+            exists = existsSync(resolve(localesDir, `${lang}.json`));
+            localeChecked.set(lang, exists);
+          }
+          return exists;
+        },
+        iconExists: (path) => existsSync(resolve(dirname(resolve(source.file)), path)),
+        huaweiClientId: str(obj(source.data).huaweiClientId) ?? "",
+      }),
+    );
   });
   return out;
 }

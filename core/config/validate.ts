@@ -1,10 +1,18 @@
-// `gen validate`: YAML → structural pass → refined pass; returns every diagnostic at once.
+// `gen validate`: YAML → structural pass → refined pass (→ the icons, for a file on disk); every
+// diagnostic at once. `strict` adds the pre-deploy checks (./strict-pass.ts).
 
-import { type Diagnostic, sortDiagnostics } from "./diagnostics.ts";
+import { type Diagnostic, type Format, formatDiagnostics, sortDiagnostics } from "./diagnostics.ts";
+import { iconPass } from "./icon-pass.ts";
 import { loadSource, parseSource, type SourceFile } from "./load.ts";
 import { schemaPass } from "./schema-pass.ts";
 import { type SemanticOptions, semanticPass } from "./semantic-pass.ts";
+import { strictPass } from "./strict-pass.ts";
 import type { BrandsConfig } from "./types.ts";
+
+export interface ValidationOptions extends SemanticOptions {
+  /** `gen validate --strict`: TODO markers and placeholder values are errors too. */
+  strict?: boolean;
+}
 
 export interface ValidationResult {
   source: SourceFile;
@@ -13,21 +21,42 @@ export interface ValidationResult {
   config?: BrandsConfig;
 }
 
-export function validateSource(result: { source: SourceFile; diagnostics: Diagnostic[] }, options: SemanticOptions = {}): ValidationResult {
+function passes(result: { source: SourceFile; diagnostics: Diagnostic[] }, options: ValidationOptions): Diagnostic[] {
   const { source } = result;
   const diagnostics = [...result.diagnostics];
-  if (source.data !== undefined) {
-    diagnostics.push(...schemaPass(source), ...semanticPass(source, options));
-  }
+  if (source.data !== undefined) diagnostics.push(...schemaPass(source), ...semanticPass(source, options));
+  if (options.strict) diagnostics.push(...strictPass(source));
+  return diagnostics;
+}
+
+function outcome(source: SourceFile, diagnostics: Diagnostic[]): ValidationResult {
   const sorted = sortDiagnostics(diagnostics);
   const ok = !sorted.some((d) => d.severity === "error");
   return { source, diagnostics: sorted, ...(ok ? { config: source.data as BrandsConfig } : {}) };
 }
 
-export async function validateFile(file: string, options: SemanticOptions = {}): Promise<ValidationResult> {
-  return validateSource(await loadSource(file), options);
+export function validateSource(
+  result: { source: SourceFile; diagnostics: Diagnostic[] },
+  options: ValidationOptions = {},
+): ValidationResult {
+  return outcome(result.source, passes(result, options));
 }
 
-export function validateText(file: string, text: string, options: SemanticOptions = {}): ValidationResult {
+/** A file on disk: every pass, and its brands' icons decoded as the build will draw them. */
+export async function validateFile(file: string, options: ValidationOptions = {}): Promise<ValidationResult> {
+  const loaded = await loadSource(file);
+  const diagnostics = passes(loaded, options);
+  if (loaded.source.data !== undefined) diagnostics.push(...(await iconPass(loaded.source)));
+  return outcome(loaded.source, diagnostics);
+}
+
+/** Text not (yet) on disk (gen new-brand's draft): every pass but the icons'. */
+export function validateText(file: string, text: string, options: ValidationOptions = {}): ValidationResult {
   return validateSource(parseSource(file, text), options);
+}
+
+/** A validation's diagnostics in an output format, the text one with code frames from its source. */
+export function formatValidation(result: ValidationResult, format: Format, color = false): string {
+  const { file, text } = result.source;
+  return formatDiagnostics(result.diagnostics, format, { color, sources: new Map([[file, text]]), files: [file] });
 }
