@@ -331,7 +331,9 @@ function displayTexts(raw: Brand): [string[], unknown][] {
   ];
   for (const [key, game] of Object.entries(obj(raw.games))) texts.push([["games", key, "name"], obj(game).name]);
   for (const [areaId, area] of Object.entries(obj(raw.areas))) {
-    arr(obj(area).legalFooters).forEach((f, j) => texts.push([["areas", areaId, "legalFooters", String(j), "label"], obj(f).label]));
+    arr(obj(area).legalFooters).forEach((f, j) => {
+      texts.push([["areas", areaId, "legalFooters", String(j), "label"], obj(f).label]);
+    });
   }
   const legal = obj(raw.legal);
   texts.push([["legal", "inquiry"], legal.inquiry]);

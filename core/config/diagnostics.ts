@@ -87,7 +87,8 @@ export function codeFrame(text: string, line: number, column: number, endColumn?
   const width = String(to).length;
   const start = Math.max(0, column - 1 - 40);
   const show = (l: string) => {
-    const cut = l.slice(start, start + 100).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\ufffd");
+    // Control characters (a NUL, an escape) would corrupt the terminal: each shows as U+FFFD.
+    const cut = Array.from(l.slice(start, start + 100), (c) => ((c < " " && c !== "\t") || c === "\u007f" ? "\ufffd" : c)).join("");
     return `${start > 0 ? "…" : ""}${cut}${l.length > start + 100 ? "…" : ""}`;
   };
   const out: string[] = [];

@@ -42,11 +42,13 @@ function placeholders(source: SourceFile): Diagnostic[] {
   arr(obj(source.data).brands).forEach((raw, i) => {
     const brand = obj(raw);
     const values: [string[], unknown][] = [];
-    for (const mode of ["production", "demo"]) arr(obj(brand.hosts)[mode]).forEach((h, j) => values.push([["hosts", mode, String(j)], h]));
+    for (const mode of ["production", "demo"]) {
+      for (const [j, h] of arr(obj(brand.hosts)[mode]).entries()) values.push([["hosts", mode, String(j)], h]);
+    }
     for (const mode of ["production", "demo"]) {
       const api = obj(obj(brand.api)[mode]);
       values.push([["api", mode, "primary"], api.primary], [["api", mode, "tracking"], api.tracking]);
-      arr(api.backup).forEach((b, j) => values.push([["api", mode, "backup", String(j)], b]));
+      for (const [j, b] of arr(api.backup).entries()) values.push([["api", mode, "backup", String(j)], b]);
     }
     for (const [key, link] of Object.entries(obj(brand.links))) values.push([["links", key], link]);
     for (const [key, value] of Object.entries(obj(brand.support))) values.push([["support", key], value]);
