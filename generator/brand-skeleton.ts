@@ -16,6 +16,7 @@ import {
 import { AREAS, type AreaFacts } from "../core/config/areas.ts";
 import { didYouMean, listHint } from "../core/config/diagnostics.ts";
 import { brandsSchema } from "../core/config/schema-pass.ts";
+import { isoCodeOf } from "../core/money/currencies.ts";
 
 /** A bad flag or answer: a usage problem, shown with a hint and exit code 2. */
 export class ArgumentError extends Error {
@@ -48,11 +49,11 @@ const ID = new RegExp(need(brandProps.id?.pattern, "brand id pattern"));
 const COLOUR = new RegExp(need(brandProps.themeColor?.pattern, "themeColor pattern"));
 const DEFAULT_COLOUR = String(brandProps.themeColor?.default ?? "#00bbff");
 const HOST = new RegExp(need(defs.host?.pattern, "host pattern"));
-const CURRENCY = new RegExp(need(defs.currency?.pattern, "currency pattern"));
 const GAME_KEY = new RegExp(need(brandProps.games?.propertyNames?.pattern, "game key pattern"));
 const NAME_MAX = brandProps.name?.maxLength ?? 60;
 export const SALES_AREAS: readonly string[] = need(defs.salesAreaId?.enum, "sales areas");
 export const LANGUAGES: readonly string[] = need(defs.language?.enum, "languages");
+export const CURRENCIES: readonly string[] = need(defs.currency?.enum, "currencies");
 
 /**
  * What a new area gets when the command line does not say: the market's usual languages (first =
@@ -100,7 +101,13 @@ export function parseColour(raw: string): string {
 
 export function parseCurrency(raw: string): string {
   const currency = raw.trim().toUpperCase();
-  if (!CURRENCY.test(currency)) throw new ArgumentError(`'${raw.trim()}' is not a currency`, "use an ISO 4217 code, e.g. USD, EUR, JPY");
+  if (!CURRENCIES.includes(currency))
+    throw new ArgumentError(
+      `'${raw.trim()}' is not an ISO 4217 currency`,
+      isoCodeOf(currency)
+        ? `ISO 4217 writes it ${isoCodeOf(currency)}`
+        : (didYouMean(currency, CURRENCIES) ?? "use an ISO 4217 code, e.g. USD, EUR, JPY"),
+    );
   return currency;
 }
 

@@ -1,10 +1,12 @@
-// `gen docs`: writes docs/brands-reference.md (from the brands JSON Schema) and docs/api.md (from the
-// API contract), or with --check fails when the committed files differ from what the schemas give.
+// `gen docs`: writes docs/brands-reference.md (from the brands JSON Schema), docs/api.md (from the API
+// contract) and docs/diagnostics.md (from the diagnostic catalogue), or with --check fails when the
+// committed files differ from what their sources give.
 import { mkdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
 import { emitApiReference } from "./emit/docs-api.ts";
 import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
+import { emitDiagnosticsReference } from "./emit/docs-diagnostics.ts";
 import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
 import { style } from "./terminal.ts";
@@ -22,6 +24,7 @@ export async function generateDocs(): Promise<DocFile[]> {
   return [
     { path: "brands-reference.md", contents: emitBrandsReference(schema), source: "schema/brands.schema.json" },
     { path: "api.md", contents: emitApiReference(), source: "schema/api/" },
+    { path: "diagnostics.md", contents: emitDiagnosticsReference(), source: "core/config/catalogue.ts" },
   ];
 }
 

@@ -58,13 +58,14 @@ describe("gen validate", () => {
     const report = JSON.parse(r.out) as JsonReport;
     expect(report.version).toBe(1);
     expect(report.summary).toEqual({ errors: 3, warnings: 0, files: 1 });
-    expect(report.diagnostics.map((d) => d.name)).toEqual(["bad-format", "unknown-value", "unknown-default-game"]);
+    expect(report.diagnostics.map((d) => d.name)).toEqual(["unknown-value", "unknown-value", "unknown-default-game"]);
     expect(report.diagnostics[0]).toMatchObject({
       start: { line: 7, column: 15 },
       end: { line: 7, column: 18 },
       pointer: "/brands/0/currency",
       severity: "error",
-      docs: "https://storefront.example/docs/diagnostics.md#bad-format",
+      hint: "did you mean 'USD'?",
+      docs: "https://storefront.example/docs/diagnostics.md#unknown-value",
     });
   });
 

@@ -241,7 +241,8 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
       [["nova", file, "--demo-hosts", "beta.nova.example"], /--demo-hosts: demo host 'beta.nova.example' does not contain 'demo'/],
       [["nova", file, "--games", "Star Fall"], /--games: 'Star Fall' is not a valid game key/],
       [["nova", file, "--games", "a,a"], /--games: game 'a' is listed twice/],
-      [["nova", file, "--currency", "dollars"], /--currency: 'dollars' is not a currency/],
+      [["nova", file, "--currency", "dollars"], /--currency: 'dollars' is not an ISO 4217 currency/],
+      [["nova", file, "--currency", "RMB"], /--currency: 'RMB' is not an ISO 4217 currency\n {2}hint: ISO 4217 writes it CNY/],
     ];
     for (const [args, message] of cases) {
       const r = await run(["new-brand", ...args, "--no-prompt"]);

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AREAS } from "../core/config/areas.ts";
+import { CURRENCIES } from "../core/money/currencies.ts";
 import { writeFiles } from "../generator/writer.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -23,13 +25,42 @@ function undocumented(schema: Node, node: unknown, path: string, out: string[]):
 }
 
 describe("schemas", () => {
-  for (const file of ["brands.schema.json", "payment-methods.schema.json"]) {
+  for (const file of ["brands.schema.json", "payment-methods.schema.json", "areas.schema.json", "currencies.schema.json"]) {
     it(`${file}: every property has a description`, () => {
       const schema = JSON.parse(readFileSync(join(root, "schema", file), "utf8")) as Node;
       expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
       expect(undocumented(schema, schema, "", [])).toEqual([]);
     });
   }
+});
+
+describe("shared facts", () => {
+  const brands = JSON.parse(readFileSync(join(root, "schema", "brands.schema.json"), "utf8")) as {
+    $defs: Record<string, { enum: string[] }>;
+  };
+  const enumOf = (def: string) => [...(brands.$defs[def]?.enum ?? [])].sort();
+
+  it("the config's currencies are the ISO 4217 list of schema/currencies.json, with each one's minor unit", () => {
+    expect(enumOf("currency")).toEqual(Object.keys(CURRENCIES).sort());
+    expect([CURRENCIES.JPY?.digits, CURRENCIES.KRW?.digits, CURRENCIES.USD?.digits, CURRENCIES.KWD?.digits]).toEqual([0, 0, 2, 3]);
+    expect(enumOf("currency")).not.toContain("RMB");
+  });
+
+  it("the config's areas are schema/areas.json's, whose currencies, languages and regions the config accepts", () => {
+    expect(enumOf("salesAreaId")).toEqual(Object.keys(AREAS).sort());
+    for (const [area, facts] of Object.entries(AREAS)) {
+      expect(enumOf("currency"), area).toContain(facts.currency);
+      for (const lang of facts.languages) expect(enumOf("language"), area).toContain(lang);
+      for (const region of facts.regions) expect(enumOf("region"), area).toContain(region);
+    }
+  });
+
+  it("regions are GLOBAL, the spec's MMK and ISO 3166-1 codes: the spec's country labels are all there", () => {
+    for (const label of ["GLOBAL", "PH", "MY", "SG", "ID", "TH", "VN", "IN", "MMK", "TR", "BR", "US", "FR", "DE", "RU", "NL"]) {
+      expect(enumOf("region")).toContain(label);
+    }
+    expect(enumOf("region")).not.toContain("ZZ");
+  });
 });
 
 describe("writer", () => {

@@ -47,7 +47,7 @@ const invalid: Record<string, { want: Want[]; localesDir?: string }> = {
   "missing-icon": { want: [["missing-icon", 8, 11]] },
   "many-at-once": {
     want: [
-      ["bad-format", 7, 15],
+      ["unknown-value", 7, 15],
       ["unknown-value", 24, 7],
       ["unknown-default-game", 38, 18],
     ],

@@ -1,6 +1,7 @@
 // Structural pass: JSON Schema (ajv, allErrors) mapped to source positions with human messages.
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { isoCodeOf } from "../money/currencies.ts";
 import { corePaths as paths } from "../paths.ts";
 import { clip, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
@@ -76,8 +77,9 @@ function toDiagnostic(source: SourceFile, err: ErrorObject): Diagnostic {
     case "enum": {
       const allowed = (err.params.allowedValues as unknown[]).map(String);
       const what = parent.title ? describeTitle(parent.title) : "allowed value";
+      const iso = parent.title === "Currency" ? isoCodeOf(String(value)) : undefined;
       return source.diag("unknown-value", at, `${quote(value)} is not a ${what}`, {
-        hint: didYouMean(String(value), allowed) ?? listHint(allowed, 20),
+        hint: iso ? `ISO 4217 writes it '${iso}'` : (didYouMean(String(value), allowed) ?? listHint(allowed, 20)),
       });
     }
     case "type": {

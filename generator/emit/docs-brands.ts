@@ -85,7 +85,15 @@ export function typeOf(node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode 
 export function allowedOf(node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode & { refNode?: SchemaNode }): string[] {
   const n = resolve(node);
   const out: string[] = [];
-  if (n.enum) out.push(n.enum.map((v) => code(String(v))).join(", "));
+  // Long lists (ISO currencies, countries) would swamp the table: their size and a few, the schema has all.
+  if (n.enum && n.enum.length > 24)
+    out.push(
+      `one of ${n.enum.length} codes, e.g. ${n.enum
+        .slice(0, 6)
+        .map((v) => code(String(v)))
+        .join(", ")}`,
+    );
+  else if (n.enum) out.push(n.enum.map((v) => code(String(v))).join(", "));
   if (n.const !== undefined) out.push(`exactly ${json(n.const)}`);
   // A field may narrow a shared type (demo hosts must contain 'demo'): both patterns apply.
   const patterns = [n.pattern, n.refNode?.pattern].filter((p, i, all): p is string => Boolean(p) && all.indexOf(p) === i);
