@@ -418,6 +418,25 @@ export function renderBrand(d: BrandDraft, layout: Layout): string {
 
 // ——— inserting ———
 
+/** A config with no brand yet, for `gen new-brand` to start a file: editors find the schema from its first line. */
+export function newConfigText(schemaPath: string): string {
+  return [
+    `# yaml-language-server: $schema=${schemaPath}`,
+    "#",
+    "# Every publisher brand of the storefront. Edit, then:",
+    "#   npx gen validate      # precise file:line:col diagnostics",
+    "#   npx gen build         # typed modules, per-brand HTML, dist/",
+    "# Each brand is also served locally as <id>.localhost and <id>-demo.localhost.",
+    `$schema: ${schemaPath}`,
+    "",
+    "# The Huawei sign-in client id is one product-wide setting (spec §3).",
+    'huaweiClientId: "000000000"  # TODO: the product\'s Huawei client id',
+    "",
+    "brands:",
+    "",
+  ].join("\n");
+}
+
 export interface Insertion {
   text: string;
   /** Offset in the original text where the entry went in. */
@@ -427,12 +446,28 @@ export interface Insertion {
   inserted: string;
 }
 
-/** How the file lays out its brands: the dash column and the nesting step of the first brand. */
-export function detectLayout(text: string): { layout: Layout; end: number } {
+/** The layout of a file with no brand to copy it from: the demo config's. */
+const DEFAULT_LAYOUT: Layout = { dash: 2, key: 4, step: 2 };
+
+/**
+ * How the file lays out its brands (the dash column and the nesting step of the first brand) and
+ * where the last one ends; a `brands:` with no entry yet (empty, `[]` or `~`) gets the default layout
+ * and `replace`, the range of its empty value.
+ */
+export function detectLayout(text: string): { layout: Layout; end: number; replace?: [number, number] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
   const root = doc.contents;
-  const brands = isMap(root) ? root.get("brands", true) : undefined;
+  const pair = isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === "brands") : undefined;
+  const brands = pair?.value;
+  const emptyList = (isSeq(brands) && brands.items.length === 0) || brands === null || (isScalar(brands) && brands.value === null);
+  if (pair && emptyList && isScalar(pair.key) && pair.key.range) {
+    // After `brands:`: the empty value (if written) is replaced, the entries go on the lines below.
+    const valueRange = (brands as { range?: [number, number, number] } | null)?.range;
+    const from = valueRange ? valueRange[0] : pair.key.range[1] + 1;
+    const to = valueRange ? valueRange[1] : from;
+    return { layout: DEFAULT_LAYOUT, end: to, replace: [from, to] };
+  }
   if (!isSeq(brands) || brands.flow || brands.items.length === 0) {
     throw new ArgumentError(
       "the config has no block list of brands to add to",
@@ -467,7 +502,16 @@ export function detectLayout(text: string): { layout: Layout; end: number } {
  * blank line before it. Every byte of the original text is kept, in order.
  */
 export function insertBrand(text: string, render: (layout: Layout) => string): Insertion {
-  const { layout, end } = detectLayout(text);
+  const { layout, end, replace } = detectLayout(text);
+  if (replace) {
+    // The first brand: `brands:` keeps its line, the empty value written after it goes.
+    const eol = text.includes("\r\n") ? "\r\n" : "\n";
+    const head = text.slice(0, replace[0]).trimEnd();
+    const tail = text.slice(replace[1]).replace(/^[ \t]*(\r\n|\r|\n)?/, "");
+    const inserted = `${eol}${render(layout)}`.replace(/\n/g, eol);
+    const newText = `${head}${inserted}${tail ? `${eol}${tail}` : ""}`;
+    return { text: newText, offset: head.length, line: head.split("\n").length + 1, inserted };
+  }
   let offset = end;
   // The value ends mid-line only when the file ends without a newline.
   if (offset > 0 && text[offset - 1] !== "\n") offset = text.indexOf("\n", offset) < 0 ? text.length : text.indexOf("\n", offset) + 1;

@@ -1,7 +1,9 @@
 // `gen new-brand`: adds a valid brand skeleton to brands.yaml from flags or prompts. The new entry is
 // inserted as text (every other byte of the file stays as it was), checked by the same validation as
 // `gen validate`, and written atomically; anything invalid or clashing leaves the file untouched.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { dirname, relative, resolve, sep } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
 import { type Diagnostic, type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
@@ -12,9 +14,11 @@ import {
   type Answers,
   AREA_DEFAULTS,
   ArgumentError,
+  detectLayout,
   draftBrand,
   draftData,
   insertBrand,
+  newConfigText,
   parseAreas,
   parseColour,
   parseCurrency,
@@ -27,6 +31,7 @@ import {
   titleCase,
 } from "./brand-skeleton.ts";
 import type { Output as Io } from "./output.ts";
+import { paths } from "./paths.ts";
 import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
 import { plural, style } from "./terminal.ts";
 import { writeFileAtomic } from "./writer.ts";
@@ -82,8 +87,16 @@ async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answer
   io.out("New brand: press Enter to take the value in [brackets].\n");
   const id = given.id ?? (await p.ask("Brand id (lower-case letters, digits, dashes)", "", parseId));
   const name = given.name ?? (await p.ask("Display name", titleCase(id), (s) => parseName(s)));
+  const title = given.title ?? (await p.ask("Page title", `${name} Top-up Center`.slice(0, 120), (s) => parseName(s, "title", 120)));
   const colour = given.colour ?? (await p.ask("Brand colour (#rrggbb)", "#00bbff", parseColour));
   const areas = given.areas ?? (await p.ask(`Sales areas (${Object.keys(AREA_DEFAULTS).join(", ")})`, "universal", parseAreas));
+  const currency =
+    given.currency ??
+    (await p.ask(
+      "Default currency (ISO 4217; an area with another keeps its own)",
+      AREA_DEFAULTS[areas[0] ?? ""]?.currency ?? "USD",
+      parseCurrency,
+    ));
   const usual = [...new Set(areas.flatMap((a) => AREA_DEFAULTS[a]?.languages ?? []))];
   const languages =
     given.languages ??
@@ -94,12 +107,16 @@ async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answer
     ));
   const placeholderHost = `pay.${id}.example`;
   const hosts = given.hosts ?? (await p.ask("Production hosts, comma-separated", placeholderHost, (s) => parseHosts(s)));
+  const placeholderDemo = `pay-demo.${id}.example`;
+  const demoHosts =
+    given.demoHosts ?? (await p.ask("Demo hosts, comma-separated, each containing 'demo'", placeholderDemo, (s) => parseHosts(s, true)));
   const games =
     given.games ??
     (await p.ask("Games as key[:Name][@area], comma-separated (Enter: one per area)", "", (s) => (s === "" ? undefined : parseGames(s))));
-  const answers: Answers = { ...given, id, name, colour, areas };
+  const answers: Answers = { ...given, id, name, title, colour, areas, currency };
   // Only a host the operator typed is theirs; the offered default stays a marked placeholder.
   if (hosts.join(",") !== placeholderHost) answers.hosts = hosts;
+  if (demoHosts.join(",") !== placeholderDemo) answers.demoHosts = demoHosts;
   if (languages) answers.languages = languages;
   if (games) answers.games = games;
   return answers;
@@ -138,11 +155,20 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     return 1;
   };
 
+  // A file that does not exist yet is started: the schema line, the product setting, the brand.
   let original: string;
+  let starting = false;
   try {
     original = await readFile(file, "utf8");
   } catch (err) {
-    throw new UnreadableFileError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "unknown"})`);
+    const code = (err as NodeJS.ErrnoException).code ?? "unknown";
+    if (code !== "ENOENT" || !existsSync(dirname(resolve(file)))) throw new UnreadableFileError(`cannot read ${file} (${code})`);
+    original = newConfigText(
+      relative(dirname(resolve(file)), paths.brandsSchema)
+        .split(sep)
+        .join("/"),
+    );
+    starting = true;
   }
 
   let answers: Answers;
@@ -167,8 +193,22 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
   }
 
   // The file must be valid before: a clash found later must be the new brand's, not an old problem.
+  // A file with no brand yet (brands: with nothing after it) is checked as a whole after the insertion.
   const before = validateText(file, original);
-  if (!before.config) {
+  if (before.diagnostics.some((d) => d.name === "empty-config")) {
+    return refuse(
+      `${file} has no brands: it is empty (a truncated save?); remove it and run the command again to start a new file`,
+      before.diagnostics,
+    );
+  }
+  const noBrandYet = (() => {
+    try {
+      return detectLayout(original).replace !== undefined;
+    } catch {
+      return false;
+    }
+  })();
+  if (!before.config && !noBrandYet) {
     return refuse(
       `${file} has ${plural(before.diagnostics.filter((d) => d.severity === "error").length, "error")} already (fix them first, see gen validate)`,
       before.diagnostics,
@@ -176,6 +216,9 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
   }
 
   const draft = draftBrand(answers, clientIdsOf(before.source.data), new Date().getFullYear());
+  const brandCount = Array.isArray((before.source.data as { brands?: unknown } | undefined)?.brands)
+    ? (before.source.data as { brands: unknown[] }).brands.length
+    : 0;
   let insertion: ReturnType<typeof insertBrand>;
   try {
     insertion = insertBrand(original, (layout) => renderBrand(draft, layout));
@@ -200,7 +243,7 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
   if (!isDeepStrictEqual(added, draftData(draft))) {
     throw new Error(`the rendered entry for '${draft.id}' does not read back as intended; ${file} is unchanged`);
   }
-  const at = `/brands/${before.config.brands.length}`;
+  const at = `/brands/${brandCount}`;
   const warnings = after.diagnostics.filter((d) => d.severity === "warning" && (d.pointer === at || d.pointer.startsWith(`${at}/`)));
 
   if (opts.dryRun) {
@@ -209,7 +252,7 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     return 0;
   }
   // Someone may have saved the file while the questions were answered: never overwrite their edit.
-  if ((await readFile(file, "utf8")) !== original) {
+  if (starting ? existsSync(file) : (await readFile(file, "utf8")) !== original) {
     io.err(`gen new-brand: ${file} changed while the brand was being prepared; nothing was written. Run the command again.\n`);
     return 1;
   }

@@ -10,7 +10,7 @@ export class PromptClosedError extends Error {
 export interface Prompter {
   /**
    * Asks until `parse` accepts the answer (an empty answer means `fallback`). `parse` throws an Error
-   * whose message is shown before asking again.
+   * whose message (and `hint`, when it has one) is shown before asking again.
    */
   ask<T>(question: string, fallback: string, parse: (answer: string) => T): Promise<T>;
   close(): void;
@@ -34,7 +34,9 @@ export function createPrompter(input: NodeJS.ReadableStream, write: (s: string) 
         try {
           return parse(answer);
         } catch (err) {
-          write(`  ${err instanceof Error ? err.message : String(err)}\n`);
+          // The reason, then the hint when the error has one (did you mean …?).
+          const hint = (err as { hint?: unknown }).hint;
+          write(`  ${err instanceof Error ? err.message : String(err)}\n${typeof hint === "string" ? `  hint: ${hint}\n` : ""}`);
         }
       }
     },

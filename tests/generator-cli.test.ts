@@ -1,6 +1,6 @@
 // gen CLI: exit codes, output formats, and a build that writes nothing for an invalid config.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -96,6 +96,26 @@ describe("gen validate", () => {
       expect(r.err).toBe("");
     }
   });
+});
+
+describe("an empty file has no brands", () => {
+  // 0 bytes, whitespace, a byte-order mark alone, a lone CR: validate and build both say so, exit 1.
+  const EMPTY = { zero: "", whitespace: " \n\t\n  ", bom: "\ufeff", cr: "\r", comments: "# brands.yaml\n# nothing yet\n" };
+  for (const [kind, text] of Object.entries(EMPTY)) {
+    it(`${kind}: gen validate and gen build exit 1 with empty-config`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "gen-empty-"));
+      const file = join(dir, "brands.yaml");
+      writeFileSync(file, text);
+      const v = await run("validate", file);
+      expect(v.code).toBe(1);
+      expect(v.out).toContain(`${file}:1:1: error[empty-config]: the file has no brands`);
+      expect(v.out).toMatch(/1 error, 0 warnings/);
+      const b = await run("build", file, "--out", join(dir, "dist"));
+      expect(b.code).toBe(1);
+      expect(b.out).toContain("error[empty-config]");
+      expect(existsSync(join(dir, "dist"))).toBe(false);
+    });
+  }
 });
 
 describe("gen build", () => {

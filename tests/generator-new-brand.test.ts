@@ -263,6 +263,48 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
   });
 });
 
+describe("gen new-brand starts a config", () => {
+  it("creates a file that does not exist yet: the schema line, the product setting and the brand", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-new-file-"));
+    const file = join(dir, "brands.yaml");
+    const r = await run(["new-brand", "first", file, "--no-prompt"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const text = readFileSync(file, "utf8");
+    expect(text.split("\n")[0]).toMatch(/^# yaml-language-server: \$schema=.*schema\/brands\.schema\.json$/);
+    expect(text).toMatch(/huaweiClientId: "000000000" +# TODO/);
+    expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+    expect((await validateFile(file)).config).toBeDefined();
+    // Not ready for a deploy, and strict mode says so.
+    expect((await validateFile(file, { strict: true })).diagnostics.map((d) => d.name)).toContain("todo-marker");
+  });
+
+  it("adds the first brand to a file whose brands: list is still empty", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-list-"));
+    const file = join(dir, "brands.yaml");
+    writeFileSync(file, 'huaweiClientId: "104857600"\nbrands: []\n# the end\n');
+    const r = await run(["new-brand", "first", file, "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const text = readFileSync(file, "utf8");
+    expect(text.startsWith('huaweiClientId: "104857600"\nbrands:\n')).toBe(true);
+    expect(text.endsWith("# the end\n")).toBe(true);
+    expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+  });
+
+  it("refuses an empty file (exit 1, no brands) and leaves it as it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-"));
+    for (const text of ["", "  \n\n", "\ufeff", "\r"]) {
+      const file = join(dir, "brands.yaml");
+      writeFileSync(file, text);
+      const r = await run(["new-brand", "first", file, "--no-prompt"]);
+      expect(r.code, JSON.stringify(text)).toBe(1);
+      expect(r.out).toContain("error[empty-config]");
+      expect(r.err).toMatch(/has no brands: it is empty/);
+      expect(readFileSync(file, "utf8")).toBe(text);
+    }
+  });
+});
+
 describe("gen new-brand prompts on a terminal", () => {
   const terminal = (answers: string[], end = true) => {
     const input = Object.assign(new PassThrough(), { isTTY: true });
@@ -276,11 +318,16 @@ describe("gen new-brand prompts on a terminal", () => {
     const input = terminal([
       "orbit", // id
       "", // name: default from the id
+      "", // title: default from the name
       "red", // colour: refused
       "#123456",
+      "jaa,kr", // an area misspelt: refused with a suggestion
       "ja,kr",
+      "", // currency: the first area's
       "", // languages: each area's usual ones
       "pay.orbit.example, pay2.orbit.example",
+      "beta.orbit.example", // a demo host without 'demo': refused
+      "", // demo hosts: the placeholder
       "", // games: one per area
     ]);
     const r = await run(["new-brand", file], { input });
@@ -288,7 +335,12 @@ describe("gen new-brand prompts on a terminal", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("Brand id (lower-case letters, digits, dashes): ");
     expect(r.out).toContain("Display name [Orbit]: ");
-    expect(r.out).toContain("  'red' is not a colour\nBrand colour (#rrggbb) [#00bbff]: ");
+    expect(r.out).toContain("Page title [Orbit Top-up Center]: ");
+    expect(r.out).toContain("  'red' is not a colour\n  hint: write it as #rrggbb");
+    expect(r.out).toContain("  'jaa' is not a sales area\n  hint: did you mean 'ja'?\n");
+    expect(r.out).toContain("Default currency (ISO 4217; an area with another keeps its own) [JPY]: ");
+    expect(r.out).toContain("  demo host 'beta.orbit.example' does not contain 'demo'");
+    expect(r.out).toContain("Demo hosts, comma-separated, each containing 'demo' [pay-demo.orbit.example]: ");
     expect(r.out).toMatch(/Added brand 'orbit'/);
     expect(brandsOf(file).at(-1)).toMatchObject({
       id: "orbit",
@@ -304,7 +356,7 @@ describe("gen new-brand prompts on a terminal", () => {
 
   it("asks only for what the flags leave out", async () => {
     const file = copyConfig();
-    const input = terminal(["", "", "", ""]);
+    const input = terminal(["", "", "", "", "", ""]);
     const r = await run(["new-brand", "lumen", file, "--name", "Lumen", "--colour", "#222222", "--areas", "universal"], { input });
     expect(r.code).toBe(0);
     expect(r.out).not.toContain("Display name");
