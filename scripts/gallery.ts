@@ -1,6 +1,6 @@
 // `npm run gallery`: every brand × layout × key screen, in English, Arabic, Japanese and the brand's
 // default language (where the brand offers them), at 360×740 and 1280×800, screenshotted and checked
-// with axe; writes dist/gallery/index.html. Exit 1 when a walk fails or axe finds a serious issue.
+// with axe; writes gallery/index.html (outside dist/, so a build never deletes the review). Exit 1 when a walk fails or axe finds a serious issue.
 //   --brand <id>   only this brand (repeatable)     --lang <code>   only this language (repeatable)
 //   --viewport phone|desktop                        --no-axe        screenshots only
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -41,7 +41,7 @@ interface Run {
   error?: string;
 }
 
-const OUT = join(ROOT, "dist", "gallery");
+const OUT = join(ROOT, "gallery");
 const { config } = await validateFile(join(ROOT, "brands.yaml"));
 if (!config) throw new Error("brands.yaml is invalid: run `npm run gen validate`");
 const viewports = (values.viewport ?? Object.keys(VIEWPORTS)) as ViewportName[];
@@ -95,7 +95,7 @@ await sandbox.close();
 writeFileSync(join(OUT, "index.html"), renderIndex(runs));
 const shots = runs.reduce((n, r) => n + Object.keys(r.cells).length, 0);
 const failed = runs.filter((r) => r.error || Object.values(r.cells).some((c) => c?.findings.length));
-console.log(`\n${shots} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s → dist/gallery/index.html`);
+console.log(`\n${shots} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s → gallery/index.html`);
 if (failed.length) {
   console.error(`${failed.length} of ${runs.length} walks failed or have serious accessibility findings`);
   process.exit(1);

@@ -120,7 +120,10 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
     return { line: lo + 1, column: at - (starts[lo] ?? 0) + 1 };
   };
   let doc: Document.Parsed | undefined;
-  const document = () => (doc ??= parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, merge: true }));
+  // The yaml package reads a lone CR as no line break (js-yaml does): it gets LF in its place, which
+  // keeps every offset where it was.
+  const document = () =>
+    (doc ??= parseDocument(text.replace(/\r(?!\n)/g, "\n"), { uniqueKeys: true, prettyErrors: false, strict: true, merge: true }));
 
   /** The node at a pointer (or the deepest one on its path) and the key node of its last segment. */
   const nodeAt = (pointer: string): { found: Node | null | undefined; keyNode: Node | undefined; complete: boolean } => {

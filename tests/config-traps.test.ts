@@ -1,0 +1,236 @@
+// Configs that are valid YAML, and once were valid against the schema too, but are wrong for a real
+// store: each must be reported under its own name, at the value. The list holds the cases found when
+// operators' mistakes were tried one by one; the test keeps the number accepted at zero.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { validateFile, validateText } from "../core/config/validate.ts";
+
+const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
+
+/** The minimal config with one brand entry's text replaced. */
+const edit = (from: string, to: string) => {
+  if (!minimal.includes(from)) throw new Error(`the minimal fixture has no '${from}'`);
+  return minimal.replace(from, to);
+};
+
+/** A second brand, for the traps between brands. */
+const second = (extra = "") => `  - id: second
+    name: Second Games
+    title: Second Store
+    currency: USD
+    copyright: "© Second"
+    links: { privacy: https://second.example/privacy, terms: https://second.example/terms }
+    support: { url: https://second.example/help }
+    hosts: { production: [pay.second.example] }
+    api:
+      production: { primary: https://api.second.example, tracking: https://track.second.example }
+      demo: { primary: https://api-demo.second.example, tracking: https://track-demo.second.example }
+    areas:
+      sea: { languages: [en], defaultLanguage: en, regions: [TH], loginClientId: second-login }
+    login: {}
+    tracking: { appId: second-web, eventId: "19" }
+    games:
+      beta: { name: Beta, clientIdMap: { android: "801", ios: "802", web: "803" }, area: sea }
+    defaultGame: beta
+${extra}`;
+
+const twoBrands = (first: string, other = second()) => `${first.trimEnd()}\n${other}`;
+
+interface Trap {
+  text: string;
+  /** The diagnostic it must produce, and the text of the line it must point at. */
+  want: string;
+  at?: string;
+  strict?: boolean;
+}
+
+const TRAPS: Record<string, Trap> = {
+  "a production host containing 'demo'": {
+    text: edit("production: [pay.minimal.example]", "production: [pay.demolition-minimal.example]"),
+    want: "demo-host-in-production",
+    at: "production: [pay.demolition-minimal.example]",
+  },
+  "localhost as a production host": {
+    text: edit("production: [pay.minimal.example]", "production: [localhost]"),
+    want: "loopback-host-in-production",
+    at: "production: [localhost]",
+  },
+  "a loopback address as a production host": {
+    text: edit("production: [pay.minimal.example]", "production: [127.0.0.1]"),
+    want: "loopback-host-in-production",
+  },
+  "an empty file": { text: "", want: "empty-config" },
+  "a whitespace-only file": { text: "  \n\n\t\n", want: "empty-config" },
+  "a byte-order mark alone": { text: "\ufeff", want: "empty-config" },
+  "a lone CR": { text: "\r", want: "empty-config" },
+  "1e400 as a client id": {
+    text: edit('web: "903"', "web: 1e400"),
+    want: "number-for-string",
+    at: 'clientIdMap: { android: "901", ios: "902", web: 1e400 }',
+  },
+  "a 5,000-digit number as the tracking event id": {
+    text: edit('eventId: "18"', `eventId: ${"9".repeat(5000)}`),
+    want: "number-for-string",
+  },
+  "a login client id shared by two brands": {
+    text: twoBrands(minimal, second().replace("loginClientId: second-login", "loginClientId: min-login")),
+    want: "duplicate-login-client-id",
+  },
+  "a short link with a client id no game has": {
+    text: edit(
+      "    defaultGame: alpha",
+      '    defaultGame: alpha\n    shortLinks:\n      go: { region: sea, clientIdMap: { android: "999", ios: "902", web: "903" } }',
+    ),
+    want: "short-link-unknown-client-id",
+  },
+  "a short link with another brand's client id": {
+    text: twoBrands(
+      edit(
+        "    defaultGame: alpha",
+        '    defaultGame: alpha\n    shortLinks:\n      go: { region: sea, clientIdMap: { android: "801", ios: "902", web: "903" } }',
+      ),
+    ),
+    want: "short-link-foreign-client-id",
+  },
+  "an http production API origin": {
+    text: edit("primary: https://api.minimal.example", "primary: http://api.minimal.example"),
+    want: "insecure-origin",
+    at: "primary: http://api.minimal.example",
+  },
+  "an http backup origin": {
+    text: edit(
+      "primary: https://api.minimal.example",
+      "primary: https://api.minimal.example\n        backup: [http://api2.minimal.example]",
+    ),
+    want: "insecure-origin",
+  },
+  "an http tracking origin": {
+    text: edit("tracking: https://track.minimal.example", "tracking: http://track.minimal.example"),
+    want: "insecure-origin",
+  },
+  "a ja area without its legal block": {
+    text: edit(
+      "    login: {}",
+      "      ja:\n        currency: JPY\n        languages: [ja]\n        defaultLanguage: ja\n        regions: [JP]\n        loginClientId: min-login-ja\n    login: {}",
+    ).replace(
+      "    defaultGame: alpha",
+      '      omega:\n        name: Omega\n        clientIdMap: { android: "904", ios: "905", web: "906" }\n        area: ja\n    defaultGame: alpha',
+    ),
+    want: "ja-legal-missing",
+  },
+  "a currency that is not ISO 4217": { text: edit("currency: USD", "currency: ABC"), want: "unknown-value", at: "currency: ABC" },
+  "RMB for the yuan": { text: edit("currency: USD", "currency: RMB"), want: "unknown-value" },
+  "a region outside ISO 3166-1 and the spec's labels": {
+    text: edit("regions: [TH]", "regions: [TH, ZZ]"),
+    want: "unknown-value",
+    at: "regions: [TH, ZZ]",
+  },
+  "a theme colour with no contrast against the page": {
+    text: edit("currency: USD", 'currency: USD\n    themeColor: "#f0f0f0"'),
+    want: "low-contrast-theme",
+    at: 'themeColor: "#f0f0f0"',
+  },
+  "support hours reversed": {
+    text: edit("    defaultGame: alpha", '    defaultGame: alpha\n    legal:\n      supportHours: ["19:00-10:00"]'),
+    want: "support-hours-order",
+  },
+  "support hours that overlap": {
+    text: edit("    defaultGame: alpha", '    defaultGame: alpha\n    legal:\n      supportHours: ["10:00-13:00", "12:00-19:00"]'),
+    want: "support-hours-order",
+    at: '      supportHours: ["10:00-13:00", "12:00-19:00"]',
+  },
+  "a bidi control character in the brand name": {
+    text: edit("name: Minimal Games", 'name: "Minimal\u202eGames"'),
+    want: "bidi-control",
+  },
+  "an alias bomb": {
+    text: [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...["b", "c", "d", "e", "f", "g"].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcdef"[i]}`).join(", ")}]`),
+      "brands: []",
+    ].join("\n"),
+    want: "alias-amplification",
+  },
+  "a brand module over its 3 KB budget": {
+    text: edit(
+      "    defaultGame: alpha",
+      `    defaultGame: alpha\n    legal:\n      inquiry: "${Array.from({ length: 4000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join("")}"`,
+    ),
+    want: "brand-module-too-large",
+  },
+  "a TODO left by gen new-brand (strict)": {
+    text: edit("privacy: https://minimal.example/privacy", "privacy: https://minimal.example/privacy  # TODO: the publisher's real value"),
+    want: "todo-marker",
+    strict: true,
+  },
+  "a .example host (strict)": { text: minimal, want: "placeholder-value", strict: true },
+};
+
+describe("traps of a real store are reported by name", () => {
+  for (const [what, trap] of Object.entries(TRAPS)) {
+    it(what, () => {
+      const result = validateText("brands.yaml", trap.text, { strict: Boolean(trap.strict) });
+      const found = result.diagnostics.find((d) => d.name === trap.want);
+      expect(found, `${what}: ${JSON.stringify(result.diagnostics.map((d) => d.name))}`).toBeDefined();
+      if (trap.at && found) expect(trap.text.split(/\r\n|\r|\n/)[found.line - 1]?.trim()).toBe(trap.at.trim());
+    });
+  }
+
+  it("a file that passes them all is fine: the minimal config reports nothing", () => {
+    expect(validateText("brands.yaml", minimal).diagnostics).toEqual([]);
+  });
+
+  it("an icon that does not decode as an image is reported; a real one is not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sf-icon-"));
+    writeFileSync(join(dir, "text.svg"), "just some text, renamed\n");
+    writeFileSync(join(dir, "blank.svg"), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"></svg>');
+    writeFileSync(
+      join(dir, "real.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#123"/></svg>',
+    );
+    for (const [icon, want] of [
+      ["text.svg", "does not decode"],
+      ["blank.svg", "draws nothing"],
+      ["real.svg", undefined],
+    ] as const) {
+      const file = join(dir, `${icon}.yaml`);
+      writeFileSync(file, edit("currency: USD", `currency: USD\n    icon: ${icon}`));
+      const found = (await validateFile(file)).diagnostics.find((d) => d.name === "icon-not-image");
+      if (want) expect(found?.message, icon).toContain(want);
+      else expect(found, icon).toBeUndefined();
+    }
+  });
+});
+
+describe("diagnostics are located and sized for people", () => {
+  it("a NUL byte is located at its line and column, not its offset", () => {
+    const d = validateText("b.yaml", edit("name: Minimal Games", "name: Minimal\u0000Games")).diagnostics[0];
+    expect([d?.name, d?.line, d?.column]).toEqual(["yaml-syntax", 5, 18]);
+  });
+
+  it("a file with lone-CR line ends is located line by line", () => {
+    const d = validateText("b.yaml", edit("currency: USD", "currency: usd").replace(/\n/g, "\r")).diagnostics.find(
+      (x) => x.name === "unknown-value",
+    );
+    expect([d?.line, d?.column]).toEqual([7, 15]);
+  });
+
+  it("a huge value is cut in the message, not echoed", () => {
+    const big = "x".repeat(5_000_000);
+    const result = validateText("b.yaml", edit("currency: USD", `currency: ${big}`));
+    const message = result.diagnostics.find((d) => d.pointer === "/brands/0/currency")?.message ?? "";
+    expect(message.length).toBeLessThan(200);
+    expect(message).toContain("more characters");
+  });
+
+  it("a misspelt area key is one error: no follow-on errors with misleading hints", () => {
+    const text = edit("      sea:\n", "      seaa:\n").replace(
+      "    defaultGame: alpha",
+      '    defaultGame: alpha\n    shortLinks:\n      go: { region: sea, clientIdMap: { android: "901", ios: "902", web: "903" } }',
+    );
+    const result = validateText("b.yaml", text);
+    expect(result.diagnostics.map((d) => [d.name, d.hint])).toEqual([["unknown-value", "did you mean 'sea'?"]]);
+  });
+});
