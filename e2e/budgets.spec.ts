@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { BRAND_MODULE_BUDGET } from "../core/config/brand-checks.ts";
 import { MISSING_STRING_MARK } from "../core/marks.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
@@ -9,7 +10,6 @@ import { gzipSize, initialJs } from "./initial-js.ts";
 
 const KB = 1024;
 const INITIAL_JS_BUDGET = 130 * KB;
-const BRAND_MODULE_BUDGET = 3 * KB;
 const HTML_SHELL_BUDGET = 14 * KB;
 
 const dist = E2E_DIST;
