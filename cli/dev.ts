@@ -11,6 +11,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
+import Handlebars from "handlebars";
 import type { ViteDevServer } from "vite";
 import { type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
 import { hostMap } from "../core/config/hosts.ts";
@@ -25,7 +26,6 @@ import { type BundleInfo, brandIconSource, emitSites, iconFiles, sha256 } from "
 import { paths } from "../generator/paths.ts";
 import { plural } from "../generator/terminal.ts";
 import type { Db } from "../server/db.ts";
-import { esc } from "../server/platform/pages.ts";
 import type { Io } from "./io.ts";
 import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
 import { brandUrlLines, brandUrls, type HostMap, listen, parsePort, timestamp, untilStopped } from "./serve-shared.ts";
@@ -341,6 +341,7 @@ export function devCsp(html: string): string {
 
 /** The page on http://localhost:PORT/: every store's links. */
 function storeList(hosts: HostMap, port: number): string {
+  const esc = Handlebars.Utils.escapeExpression;
   const link = (u: string) => `<a href="${esc(u)}">${esc(u)}</a>`;
   const items = brandUrls(hosts, port).map((b) => `<li>${esc(b.brand)}: ${[...b.production, ...b.demo].map(link).join(" · ")}</li>`);
   return (

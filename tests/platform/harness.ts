@@ -6,9 +6,9 @@ import { loadContract } from "../../core/contract/contract.ts";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import { type Db, openDb } from "../../server/db.ts";
-import { encodeCardInfo, encodeCredential } from "../../server/platform/crypto.ts";
-import type { Platform } from "../../server/platform/platform.ts";
-import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
+import { encodeCardInfo, encodeCredential } from "../../server/domain/crypto.ts";
+import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
+import type { Platform } from "../../server/platform.ts";
 import { demoConfig } from "../demo-config.ts";
 
 export interface Envelope<T = unknown> {
