@@ -6,6 +6,7 @@ import { roundMoney, toUsd } from "../../core/money/money.ts";
 import { type CatalogGame, type CatalogGoods, isVipGame } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";
+import { unixSeconds } from "./time.ts";
 
 const couponCode = () => `CP${randomBytes(6).toString("hex").toUpperCase()}`;
 
@@ -72,16 +73,14 @@ interface CouponRow {
   used_at: string | null;
 }
 
-const secondsOf = (d: string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);
-
 function couponView(row: CouponRow, category: Coupon["use_category"], lockReason?: string): Coupon {
   return {
     code: row.code,
     name: row.name,
     use_category: category,
     is_used: row.used_billing_no !== null,
-    used_time: secondsOf(row.used_at),
-    valid_end_time: secondsOf(row.valid_end_time),
+    used_time: unixSeconds(row.used_at),
+    valid_end_time: unixSeconds(row.valid_end_time),
     time_zone: row.time_zone,
     discount_rate: Number(row.discount_rate),
     kind: row.kind as Coupon["kind"],

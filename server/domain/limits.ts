@@ -5,6 +5,7 @@ import type { Queryable } from "../db.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
+import { unixSeconds } from "./time.ts";
 
 export interface LimitState {
   used: number;
@@ -12,8 +13,6 @@ export interface LimitState {
   pending?: string;
   nextPayTime: number;
 }
-
-export const seconds = (d: Date | string | null | undefined) => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);
 
 /** How much of a limited goods the role (or, for 'game', the account) has used. */
 export async function limitState(
@@ -42,7 +41,7 @@ export async function limitState(
   let nextPayTime = 0;
   if (paid.length >= limit.frequency && windowed) {
     const oldest = paid[paid.length - limit.frequency];
-    nextPayTime = seconds(oldest?.paid_at) + limit.days * 86_400;
+    nextPayTime = unixSeconds(oldest?.paid_at) + limit.days * 86_400;
   }
   return { used: paid.length, nextPayTime, ...(pending ? { pending } : {}) };
 }

@@ -4,11 +4,11 @@ import { growthPoints } from "../../core/money/money.ts";
 import { CARD_PAYWAY_ID, methodById } from "../../core/payments/methods.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
-import { seconds } from "./limits.ts";
 import { orderAccess } from "./order-access.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
 import { recordDeliveries, settleDueCardOrders } from "./settlement.ts";
+import { unixSeconds } from "./time.ts";
 
 interface OrderRow {
   billing_no: string;
@@ -59,9 +59,9 @@ function orderView(platform: Platform, row: OrderRow): OrderInfo {
     currency: row.currency,
     payway_name: method?.name ?? String(row.payway_id),
     ...(row.pay_url && row.status === -1 ? { pay_url: row.pay_url } : {}),
-    created_at: seconds(row.created_at),
-    ...(row.paid_at ? { paid_at: seconds(row.paid_at) } : {}),
-    ...(row.delivered_at ? { delivered_at: seconds(row.delivered_at) } : {}),
+    created_at: unixSeconds(row.created_at),
+    ...(row.paid_at ? { paid_at: unixSeconds(row.paid_at) } : {}),
+    ...(row.delivered_at ? { delivered_at: unixSeconds(row.delivered_at) } : {}),
     points: row.points,
     ...(row.gems !== null ? { gems_number: row.gems } : {}),
     ...(row.replenish_id ? { replenish_id: row.replenish_id } : {}),
