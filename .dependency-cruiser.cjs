@@ -37,6 +37,16 @@ module.exports = {
       to: { path: "^(generator|cli)/" },
     },
     {
+      name: "domain-knows-no-http",
+      comment:
+        "The platform's rules and SQL (server/domain/) know no HTTP: no Fastify, no route or sandbox page, no app; the routes translate HTTP to domain calls.",
+      severity: "error",
+      from: { path: "^server/domain/" },
+      to: {
+        path: ["(^|/)node_modules/(fastify|@fastify/[^/]+)/", "^server/(routes|sandbox)/", "^server/(app|plugin|instance|sites)\\.ts$"],
+      },
+    },
+    {
       name: "only-the-runtime-imports-the-runtime",
       comment: "The storefront is the browser's program: nothing outside runtime/ imports it (its unit tests aside).",
       severity: "error",
@@ -85,7 +95,8 @@ module.exports = {
     parser: "tsc",
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|\\.data|test-results|playwright-report)/" },
+    // node_modules is not followed, but stays in the graph: rules can name packages (domain-knows-no-http).
+    exclude: { path: "(^|/)(dist|\\.data|test-results|playwright-report)/" },
     moduleSystems: ["es6", "cjs"],
   },
 };

@@ -12,9 +12,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
+import Handlebars from "handlebars";
 import type { Plugin, ViteDevServer } from "vite";
 import { codeFrame, type Diagnostic, formatDiagnostics } from "../core/config/diagnostics.ts";
-import { hostMap } from "../core/config/hosts.ts";
 import { UnreadableFileError } from "../core/config/load.ts";
 import type { BrandsConfig } from "../core/config/types.ts";
 import { formatValidation, validateFile } from "../core/config/validate.ts";
@@ -27,7 +27,6 @@ import { paths } from "../generator/paths.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { plural } from "../generator/terminal.ts";
 import type { Db } from "../server/db.ts";
-import { esc } from "../server/platform/pages.ts";
 import type { Io } from "./io.ts";
 import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
 import { brandUrlLines, brandUrls, type HostMap, listenError, parsePort, timestamp, untilStopped } from "./serve-shared.ts";
@@ -383,6 +382,7 @@ export function devCsp(html: string): string {
 
 /** The page on http://localhost:PORT/: every store's links. */
 function storeList(hosts: HostMap, port: number): string {
+  const esc = Handlebars.Utils.escapeExpression;
   const link = (u: string) => `<a href="${esc(u)}">${esc(u)}</a>`;
   const items = brandUrls(hosts, port).map((b) => `<li>${esc(b.brand)}: ${[...b.production, ...b.demo].map(link).join(" · ")}</li>`);
   return (

@@ -7,8 +7,7 @@ import type { BrandsConfig } from "../core/config/types.ts";
 import { corePaths } from "../core/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
-import { createPlatform, type PlatformOptions } from "../server/platform/index.ts";
-import type { Platform } from "../server/platform/platform.ts";
+import { createPlatform, type Platform, type PlatformOptions } from "../server/platform.ts";
 import type { TrustProxy } from "../server/trust-proxy.ts";
 
 /** The project's own PGlite data folder (`npm start`, `gen dev`, `gen preview`). */

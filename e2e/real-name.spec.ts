@@ -1,6 +1,6 @@
 // The real-name gate: a 6001 answer → the notice → /certifiedReal → the platform's form → verified.
 import { expect, test } from "@playwright/test";
-import { encodeCredential } from "../server/platform/crypto.ts";
+import { encodeCredential } from "../server/domain/crypto.ts";
 import { brandUrl } from "./helpers.ts";
 import { chooseChannel, chooseGoods, chooseRole, decide, expectResult, logIn, openRecharge, payByRedirect } from "./journey.ts";
 

@@ -4,10 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { SIGNATURE_HEADER, signNotification } from "../server/platform/checkout.ts";
-import { encodeCredential } from "../server/platform/crypto.ts";
-import { platformSecret } from "../server/platform/index.ts";
-import { betaToken, cardPassword, SANDBOX_PASSWORD } from "../server/platform/seed.ts";
+import { signNotification } from "../server/domain/checkout.ts";
+import { encodeCredential } from "../server/domain/crypto.ts";
+import { betaToken, cardPassword, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
+import { platformSecret } from "../server/platform.ts";
+import { SIGNATURE_HEADER } from "../server/sandbox/notify.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { brandUrl } from "./helpers.ts";
 

@@ -1,7 +1,7 @@
 // The special flows in Chromium: the internal test-account mode, the Japanese legal popups, the VIP
 // centre inside a game's web view (SDK view), and a prepaid card locked after wrong passwords.
 import { expect, type Page, test } from "@playwright/test";
-import { encodeCredential } from "../server/platform/crypto.ts";
+import { encodeCredential } from "../server/domain/crypto.ts";
 import { brandUrl } from "./helpers.ts";
 import { chooseChannel, chooseGoods, chooseRole, logIn, openRecharge, openStore } from "./journey.ts";
 

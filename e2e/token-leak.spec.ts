@@ -1,7 +1,7 @@
 // The player's oauth token stays on the brand's own hosts: no request of the store, its pay window
 // or any popup carries it in its URL or Referer to another host, and the pay link never holds it.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { encodeCredential } from "../server/platform/crypto.ts";
+import { encodeCredential } from "../server/domain/crypto.ts";
 import { brandUrl } from "./helpers.ts";
 import {
   chooseChannel,

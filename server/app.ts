@@ -2,12 +2,15 @@
 
 import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
+import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { storefrontHosts } from "../core/config/hosts.ts";
+import { CODE } from "../core/generated/api-errors.ts";
 import type { Db } from "./db.ts";
-import { CODE, ok, PlatformError } from "./platform/envelope.ts";
-import { registerPlatform } from "./platform/index.ts";
-import type { Platform } from "./platform/platform.ts";
+import { PlatformError } from "./domain/errors.ts";
+import type { Platform } from "./domain/platform.ts";
+import { platformPlugin } from "./plugin.ts";
+import { ok } from "./routes/envelope.ts";
 import { registerSites } from "./sites.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
@@ -39,8 +42,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Every failure is an envelope with a code; never a stack trace, never a bare 500.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    // Business errors are answers like any other: HTTP 200 with their code, as the real platform does.
     if (error instanceof PlatformError) {
-      return reply.code(error.httpStatus).send({ code: error.code, message: error.message, content: error.content });
+      return reply.code(200).send({ code: error.code, message: error.message, content: error.content });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -56,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // already go out as the build's precompressed copies, which this leaves alone.
   await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"] });
 
-  if (options.platform) allowBrandOrigins(app, options.platform);
+  if (options.platform) await app.register(fastifyCors, brandOrigins(options.platform));
 
   // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep in a query.
   app.addHook("preValidation", async (request, reply) => {
@@ -70,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return ok({ database: options.db.kind, time: row?.now });
   });
 
-  if (options.platform) registerPlatform(app, options.platform);
+  if (options.platform) await app.register(platformPlugin, { platform: options.platform });
   if (options.distDir) await registerSites(app, options.distDir);
   else {
     app.setNotFoundHandler((request, reply) =>
@@ -94,26 +98,22 @@ function containsNul(value: unknown, depth = 0): boolean {
  * The storefront calls the platform from its own hosts (and the backups are other hosts): answer
  * CORS for the brands' hosts only, on any port (preview hosts run on a chosen port).
  */
-function allowBrandOrigins(app: FastifyInstance, platform: Platform): void {
+function brandOrigins(platform: Platform): FastifyCorsOptions {
   const hosts = storefrontHosts(platform.catalog.config);
-  app.addHook("onRequest", async (request, reply) => {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let host: string;
+  const allowed = (origin: string | undefined) => {
+    if (!origin) return false;
     try {
-      host = new URL(origin).hostname;
+      return hosts.has(new URL(origin).hostname);
     } catch {
-      return;
+      return false;
     }
-    if (!hosts.has(host)) return;
-    reply.header("access-control-allow-origin", origin).header("vary", "Origin");
-    if (request.method === "OPTIONS") {
-      return reply
-        .header("access-control-allow-methods", "GET, POST")
-        .header("access-control-allow-headers", "content-type")
-        .header("access-control-max-age", "86400")
-        .code(204)
-        .send();
-    }
-  });
+  };
+  return {
+    origin: (origin, callback) => callback(null, allowed(origin)),
+    methods: ["GET", "POST"],
+    allowedHeaders: ["content-type"],
+    maxAge: 86400,
+    // Every OPTIONS request of a storefront gets the preflight answer, Access-Control-Request-Method or not.
+    strictPreflight: false,
+  };
 }

@@ -20,6 +20,13 @@ const TREE: Record<string, string> = {
   "server/sites.ts": 'import type { Brand } from "../runtime/lib/brand.ts";\nexport type S = Brand;\n',
   "runtime/lib/brand.ts": 'import type { Brand } from "../../core/config/types.ts";\nexport type { Brand };\n',
   "cli/dev.ts": 'import { b } from "../generator/emit.ts";\nexport const dev = b;\n',
+  // The platform's rules know no HTTP: neither Fastify (a package, as installed) nor a route.
+  "server/domain/orders.ts":
+    'import type { FastifyInstance } from "fastify";\nimport { ok } from "../routes/envelope.ts";\nexport type App = FastifyInstance;\nexport const o = ok;\n',
+  "server/routes/envelope.ts": "export const ok = 1;\n",
+  "server/routes/payment.ts": 'import { o } from "../domain/orders.ts";\nexport const p = o;\n',
+  "node_modules/fastify/package.json": '{ "name": "fastify", "main": "fastify.js" }\n',
+  "node_modules/fastify/fastify.js": "module.exports = {};\n",
   "runtime/features/login/LoginDialog.tsx":
     'import { useCart } from "../purchase/cart.ts";\nimport { go } from "../../app/navigation.ts";\nexport const Login = () => <p>{String(useCart() + go)}</p>;\n',
   "runtime/features/purchase/cart.ts": "export const useCart = () => 1;\n",
@@ -74,6 +81,13 @@ describe("npm run lint's layer rules", () => {
 
   it("no program imports the composition root", () => {
     expect(violations("only-the-command-line-assembles")).toEqual(["core/money.ts → cli/dev.ts"]);
+  });
+
+  it("the platform's domain knows no HTTP: no Fastify, no routes; the routes may call the domain", () => {
+    expect(violations("domain-knows-no-http").sort()).toEqual([
+      "server/domain/orders.ts → node_modules/fastify/fastify.js",
+      "server/domain/orders.ts → server/routes/envelope.ts",
+    ]);
   });
 
   it("a feature imports no other feature and not app/; shared, lib and ui import nothing above them", () => {

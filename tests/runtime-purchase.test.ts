@@ -17,7 +17,7 @@ import {
 import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
 import { payPath } from "../runtime/features/recharge/pay.ts";
 import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";
-import { decodeCredential, encodeCardInfo as serverCardInfo } from "../server/platform/crypto.ts";
+import { decodeCredential, encodeCardInfo as serverCardInfo } from "../server/domain/crypto.ts";
 
 const ch = (over: Partial<PaymentChannel> & { payway_id: number; channel_id: string }): PaymentChannel => ({
   key: `${over.payway_id}_${over.channel_id}`,

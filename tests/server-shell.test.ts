@@ -12,7 +12,7 @@ import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
-import { deliveryDelay } from "../server/platform/index.ts";
+import { deliveryDelay } from "../server/platform.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 let db: Db;

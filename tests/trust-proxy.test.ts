@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE } from "../core/generated/api-errors.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
-import { encodeCardInfo, encodeCredential } from "../server/platform/crypto.ts";
-import { createPlatform } from "../server/platform/index.ts";
-import { cardNumber, SANDBOX_PASSWORD } from "../server/platform/seed.ts";
+import { encodeCardInfo, encodeCredential } from "../server/domain/crypto.ts";
+import { cardNumber, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
+import { createPlatform } from "../server/platform.ts";
 import { TrustProxyError, trustProxyFromEnv } from "../server/trust-proxy.ts";
 import { demoConfig } from "./demo-config.ts";
 

@@ -2,9 +2,9 @@
 // contract, and the error codes of its rules. The last test fails if a call was never exercised.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCalls } from "../../core/generated/api-calls.ts";
-import { validIdNumber } from "../../server/platform/account.ts";
-import { signNotification } from "../../server/platform/checkout.ts";
-import { betaToken, cardNumber, cardPassword } from "../../server/platform/seed.ts";
+import { signNotification } from "../../server/domain/checkout.ts";
+import { validIdNumber } from "../../server/domain/real-name.ts";
+import { betaToken, cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { buy, clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;

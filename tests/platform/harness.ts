@@ -1,4 +1,5 @@
 // A sandbox platform on an in-memory PGlite for tests, with helpers that speak the contract.
+import { isDeepStrictEqual } from "node:util";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { FastifyInstance } from "fastify";
 import { assembleApp } from "../../cli/sandbox.ts";
@@ -6,9 +7,9 @@ import { loadContract } from "../../core/contract/contract.ts";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import { type Db, openDb } from "../../server/db.ts";
-import { encodeCardInfo, encodeCredential } from "../../server/platform/crypto.ts";
-import type { Platform } from "../../server/platform/platform.ts";
-import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
+import { encodeCardInfo, encodeCredential } from "../../server/domain/crypto.ts";
+import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
+import type { Platform } from "../../server/platform.ts";
 import { demoConfig } from "../demo-config.ts";
 
 export interface Envelope<T = unknown> {
@@ -46,6 +47,26 @@ const validators = (() => {
 /** Calls that answered code 1 with a content matching the contract, in this process. */
 export const exercised = new Set<string>();
 
+/**
+ * Answers the response schemas' serializer (fast-json-stringify) changed: it writes only what a
+ * schema describes, so a field the contract forgot would vanish without a word. Each call compares.
+ */
+const serializerDrift: string[] = [];
+
+function watchSerializer(app: FastifyInstance): void {
+  const plain = new WeakMap<object, string>();
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    plain.set(request, JSON.stringify(payload));
+    return payload;
+  });
+  app.addHook("onSend", async (request, _reply, payload) => {
+    const expected = plain.get(request);
+    if (expected !== undefined && typeof payload === "string" && !isDeepStrictEqual(JSON.parse(payload), JSON.parse(expected)))
+      serializerDrift.push(`${request.method} ${request.url}: sent ${payload.slice(0, 300)} for ${expected.slice(0, 300)}`);
+    return payload;
+  });
+}
+
 /** With DATABASE_URL, each test file gets its own database on that server, dropped at the end. */
 export async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import("pg");
@@ -80,6 +101,7 @@ export async function startHarness(options: { db?: Db; now?: () => Date } = {}):
   const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
   const { app, platform } = await assembleApp(db, config, { secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
+  watchSerializer(app);
   await app.ready();
 
   const raw: Harness["raw"] = async (method, url, params = {}) => {
@@ -114,6 +136,8 @@ export async function startHarness(options: { db?: Db; now?: () => Date } = {}):
             remoteAddress: opts.ip ?? "127.0.0.1",
             headers: { host: opts.host ?? "127.0.0.1" },
           });
+    const drift = serializerDrift.splice(0);
+    if (drift.length) throw new Error(`${name}: the serializer changed the answer: ${drift.join("\n")}`);
     const body = res.json() as Envelope<never>;
     if (typeof body.code !== "number" || typeof body.message !== "string" || !("content" in body))
       throw new Error(`${name}: not an envelope: ${res.body}`);

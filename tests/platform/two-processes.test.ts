@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import { CODE } from "../../core/generated/api-errors.ts";
 import type { CallName } from "../../core/generated/api-types.ts";
-import { encodeCredential } from "../../server/platform/crypto.ts";
-import { SANDBOX_PASSWORD } from "../../server/platform/seed.ts";
+import { encodeCredential } from "../../server/domain/crypto.ts";
+import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
 import { freshDatabase } from "./harness.ts";
 
 const adminUrl = process.env.DATABASE_URL;

@@ -1,0 +1,150 @@
+// The sandbox catalogue of a config: brands.yaml's games (with a sub-game each), and from the data
+// files their servers, goods and prices, payment channels, VIP levels and events. A new brand gets
+// data without code changes. Deterministic: the same config always gives the same ids, so state in
+// the database stays valid.
+import type { Brand, BrandsConfig } from "../../core/config/types.ts";
+import { convert } from "../../core/money/money.ts";
+import { type RegionChannels, regionChannels } from "./channels.ts";
+import { type CatalogData, catalogData, type EventsData, type GoodsData, type LimitType, type VipData } from "./data.ts";
+
+export type { CatalogChannel } from "./channels.ts";
+export type { LimitType };
+
+export interface CatalogGoods {
+  productId: string;
+  display: string;
+  usd: number;
+  originalUsd?: number;
+  bonus?: string;
+  typeKey: string;
+  goodsSort: number;
+  isCoupon: boolean;
+  isSpecial: boolean;
+  limit?: { type: LimitType; frequency: number; days: number };
+  description: string;
+  icon: string;
+}
+
+export interface CatalogGame {
+  brand: Brand;
+  gameKey: string;
+  gpId: number;
+  name: string;
+  area: string;
+  currency: string;
+  clientIds: { android: string; ios: string; web: string };
+  subGames: { code: string; name: string; clientId: string }[];
+  parentGpId?: number;
+  servers: { serverId: string; name: string; realServer: string }[];
+  goods: CatalogGoods[];
+  isAreaRole: boolean;
+  hasEvents: boolean;
+  vip: boolean;
+}
+
+export interface Catalog {
+  config: BrandsConfig;
+  brands: Map<string, Brand>;
+  games: CatalogGame[];
+  byClientId: Map<string, CatalogGame>;
+  byGpId: Map<number, CatalogGame>;
+  /** Platform API hosts → brand, for calls that carry no client id. */
+  apiHosts: Map<string, string>;
+  goodsTypes: GoodsData["types"];
+  /** The goods list's note to the player. */
+  goodsExplanation: string;
+  channels: RegionChannels;
+  vip: VipData;
+  events: EventsData["events"];
+  /** Names of the characters the sandbox game server creates. */
+  roleNames: string[];
+}
+
+/** FNV-1a: stable 31-bit ids from names, independent of the order of brands.yaml. */
+export function stableId(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & 0x7fffffff || 1;
+}
+
+/** Every game's sub-game is its classic edition. */
+const SUB_GAME = "classic";
+
+function goodsFor(data: CatalogData, gameKey: string): CatalogGoods[] {
+  return data.goods.goods.map(({ id, ...goods }) => ({ productId: `${gameKey}.${id}`, ...goods }));
+}
+
+export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogData()): Catalog {
+  const games: CatalogGame[] = [];
+  const apiHosts = new Map<string, string>();
+  for (const brand of config.brands) {
+    for (const mode of [brand.api.production, brand.api.demo]) {
+      for (const origin of [mode.primary, ...mode.backup]) apiHosts.set(new URL(origin).hostname, brand.id);
+    }
+    for (const [gameKey, g] of Object.entries(brand.games)) {
+      if (!g) continue;
+      const area = brand.areas[g.area];
+      const gpId = stableId(`${brand.id}/${gameKey}`);
+      const base: Omit<CatalogGame, "gpId" | "clientIds" | "subGames" | "name" | "parentGpId"> = {
+        brand,
+        gameKey,
+        area: g.area,
+        currency: area?.currency ?? brand.currency,
+        servers: data.servers.servers.map((s) => ({ ...s })),
+        goods: goodsFor(data, gameKey),
+        isAreaRole: Object.keys(brand.games).indexOf(gameKey) % 2 === 1,
+        hasEvents: brand.features.events,
+        vip: brand.features.vip,
+      };
+      const subClient = `${g.clientIdMap.web}-${SUB_GAME}`;
+      const parent: CatalogGame = {
+        ...base,
+        gpId,
+        name: g.name,
+        clientIds: g.clientIdMap,
+        subGames: [{ code: SUB_GAME, name: `${g.name} Classic`, clientId: subClient }],
+      };
+      const sub: CatalogGame = {
+        ...base,
+        gameKey: `${gameKey}-${SUB_GAME}`,
+        gpId: stableId(`${brand.id}/${gameKey}/${SUB_GAME}`),
+        name: `${g.name} Classic`,
+        clientIds: { android: subClient, ios: subClient, web: subClient },
+        subGames: [],
+        parentGpId: gpId,
+        goods: goodsFor(data, `${gameKey}-${SUB_GAME}`),
+      };
+      games.push(parent, sub);
+    }
+  }
+  const byClientId = new Map<string, CatalogGame>();
+  for (const game of games) for (const id of Object.values(game.clientIds)) byClientId.set(id, game);
+  return {
+    config,
+    brands: new Map(config.brands.map((b) => [b.id, b])),
+    games,
+    byClientId,
+    byGpId: new Map(games.map((g) => [g.gpId, g])),
+    apiHosts,
+    goodsTypes: data.goods.types,
+    goodsExplanation: data.goods.explanation,
+    channels: regionChannels(data),
+    vip: data.vip,
+    events: data.events.events,
+    roleNames: data.servers.roleNames,
+  };
+}
+
+/** VIP version = the brand's switch AND the game's is_open_coupon, which sub-games do not have (SPEC-NOTES). */
+export const isVipGame = (game: CatalogGame) => game.vip && game.parentGpId === undefined;
+
+/** A goods' price (and struck-through price) in the game's currency. */
+export function priceOf(game: CatalogGame, goods: CatalogGoods): { price: number; original?: number } {
+  return {
+    price: convert(goods.usd, game.currency),
+    ...(goods.originalUsd ? { original: convert(goods.originalUsd, game.currency) } : {}),
+  };
+}

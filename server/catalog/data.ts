@@ -1,0 +1,158 @@
+// The sandbox catalogue's data files (goods, channels, Razer sub-channels, VIP, events, servers):
+// read and checked against their schemas once; a broken file stops the start and says what is wrong.
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { corePaths } from "../../core/paths.ts";
+
+export type LimitType = "role" | "time" | "game";
+
+export interface GoodsData {
+  types: { typeKey: string; name: string; typeSort: number }[];
+  explanation: string;
+  goods: {
+    id: string;
+    display: string;
+    usd: number;
+    originalUsd?: number;
+    bonus?: string;
+    typeKey: string;
+    goodsSort: number;
+    isCoupon: boolean;
+    isSpecial: boolean;
+    limit?: { type: LimitType; frequency: number; days: number };
+    description: string;
+    icon: string;
+  }[];
+}
+
+export interface ChannelData {
+  paywayId: number;
+  channelId: string;
+  name: string;
+  sort: number;
+  minUsd: number;
+  maxUsd: number;
+  openCoupon: boolean;
+  applePay?: boolean;
+  description?: string;
+}
+
+export interface ChannelsData {
+  regions: Record<string, string>;
+  otherRegions: string;
+  lists: Record<string, (ChannelData & { sub?: "razer" | ChannelData[] })[]>;
+}
+
+export interface RazerChannelsData {
+  regions: Record<string, { channelId: string; name: string }[]>;
+  otherRegions: { channelId: string; name: string }[];
+}
+
+export interface VipCouponData {
+  type: "permanent" | "week" | "month";
+  name: string;
+  rate: number;
+  count: number;
+  minUsd: number;
+}
+
+export interface VipData {
+  pointToCoin: number;
+  faq: { title: string; content: string };
+  levels: { level: number; name: string; points: number; coupons: VipCouponData[]; firstReward?: string }[];
+}
+
+export interface EventsData {
+  events: {
+    idPrefix: string;
+    type: "cumulative" | "continue";
+    title: string;
+    description: string;
+    rewards: { id: string; name: string; threshold: number }[];
+  }[];
+}
+
+export interface ServersData {
+  servers: { serverId: string; name: string; realServer: string }[];
+  roleNames: string[];
+}
+
+export interface CatalogData {
+  goods: GoodsData;
+  channels: ChannelsData;
+  razerChannels: RazerChannelsData;
+  vip: VipData;
+  events: EventsData;
+  servers: ServersData;
+}
+
+/** A data file that does not hold what its schema says. */
+export class CatalogDataError extends Error {}
+
+export const CATALOG_DIR = fileURLToPath(new URL(".", import.meta.url));
+
+const FILES: Record<keyof CatalogData, string> = {
+  goods: "goods.json",
+  channels: "channels.json",
+  razerChannels: "razer-channels.json",
+  vip: "vip.json",
+  events: "events.json",
+  servers: "servers.json",
+};
+
+/** Reads and checks every data file of `dir` (the catalogue's own by default). */
+export function loadCatalogData(dir = CATALOG_DIR): CatalogData {
+  // Schema defaults (a channel's open price bounds, coupons allowed) are filled in as the files are read.
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true });
+  const data: Partial<Record<keyof CatalogData, unknown>> = {};
+  for (const [key, file] of Object.entries(FILES) as [keyof CatalogData, string][]) {
+    const path = join(dir, file);
+    const shown = relative(corePaths.root, path) || path;
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, "utf8"));
+    } catch (err) {
+      throw new CatalogDataError(`${shown} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const schema = JSON.parse(readFileSync(join(CATALOG_DIR, "schemas", file.replace(/\.json$/, ".schema.json")), "utf8"));
+    const validate = ajv.compile(schema);
+    if (!validate(value)) {
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+      throw new CatalogDataError(`${shown} is invalid: ${problems}`);
+    }
+    data[key] = value;
+  }
+  const checked = data as CatalogData;
+  const broken = crossReferences(checked);
+  if (broken.length) throw new CatalogDataError(`server/catalog data do not fit together: ${broken.join("; ")}`);
+  return checked;
+}
+
+/** What the schemas cannot say: names that point at other entries. */
+function crossReferences(data: CatalogData): string[] {
+  const problems: string[] = [];
+  const lists = new Set(Object.keys(data.channels.lists));
+  for (const [region, list] of Object.entries(data.channels.regions))
+    if (!lists.has(list)) problems.push(`channels.json: region ${region} names no list '${list}'`);
+  if (!lists.has(data.channels.otherRegions)) problems.push(`channels.json: otherRegions names no list '${data.channels.otherRegions}'`);
+  const types = new Set(data.goods.types.map((t) => t.typeKey));
+  for (const g of data.goods.goods) if (!types.has(g.typeKey)) problems.push(`goods.json: ${g.id} has an unknown typeKey '${g.typeKey}'`);
+  const ids = data.goods.goods.map((g) => g.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice) problems.push(`goods.json: ${twice} is listed twice`);
+  const levels = data.vip.levels;
+  if (levels[0]?.points !== 0) problems.push("vip.json: the first level must need 0 points");
+  levels.forEach((l, i) => {
+    if (l.level !== i) problems.push(`vip.json: level ${l.level} is in place ${i}`);
+    const before = levels[i - 1];
+    if (before && before.points >= l.points) problems.push(`vip.json: level ${l.level} needs no more points than level ${before.level}`);
+  });
+  return problems;
+}
+
+let loaded: CatalogData | undefined;
+
+/** The catalogue's data files, read once per process (they do not change while it runs). */
+export const catalogData = (): CatalogData => (loaded ??= loadCatalogData());

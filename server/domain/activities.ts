@@ -1,0 +1,34 @@
+// Which top-up events a game runs: those of events.json, over the current calendar month (UTC).
+import { convert } from "../../core/money/money.ts";
+import type { Catalog, CatalogGame } from "../catalog/catalog.ts";
+
+export interface Activity {
+  id: string;
+  type: "cumulative" | "continue";
+  title: string;
+  description: string;
+  start: Date;
+  end: Date;
+  /** Thresholds in the game's currency (cumulative) or in days in a row (continue). */
+  rewards: { id: string; name: string; threshold: number }[];
+}
+
+export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date): Activity[] {
+  if (!game.hasEvents) return [];
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
+  const period = start.toISOString().slice(0, 7);
+  return catalog.events.map((event) => ({
+    id: `${event.idPrefix}-${game.gpId}-${period}`,
+    type: event.type,
+    title: event.title,
+    description: event.description,
+    start,
+    end,
+    rewards: event.rewards.map((r) => ({
+      id: r.id,
+      name: r.name,
+      threshold: event.type === "cumulative" ? convert(r.threshold, game.currency) : r.threshold,
+    })),
+  }));
+}

@@ -1,0 +1,21 @@
+// A Map that empties itself once it grows past its limit: what clients send cannot grow memory for ever.
+
+export class BoundedCache<K, V> {
+  readonly #entries = new Map<K, V>();
+
+  constructor(readonly limit: number) {}
+
+  get(key: K): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  set(key: K, value: V): void {
+    // Emptied rather than trimmed: entries are cheap to read again, and no bookkeeping slows each hit.
+    if (this.#entries.size > this.limit) this.#entries.clear();
+    this.#entries.set(key, value);
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,78 @@
+// The payment list of a game: its regions' channels with prices in the game's currency.
+import type { PaymentChannel as Channel } from "../../core/generated/api-types.ts";
+import { convert } from "../../core/money/money.ts";
+import type { Catalog, CatalogChannel, CatalogGame } from "../catalog/catalog.ts";
+import { artUrl } from "./artwork.ts";
+import { BoundedCache } from "./bounded-cache.ts";
+
+export function regionsOf(game: CatalogGame): string[] {
+  return game.brand.areas[game.area]?.regions ?? ["GLOBAL"];
+}
+
+export function channelsForRegion(catalog: Catalog, region: string): CatalogChannel[] {
+  return catalog.channels.byRegion.get(region) ?? catalog.channels.other;
+}
+
+/** A channel's price bound in the game's currency; a bound ≤ 0 means none and stays as it is. */
+export const boundIn = (game: CatalogGame, usd: number) => (usd > 0 ? convert(usd, game.currency) : usd);
+
+function channelView(game: CatalogGame, c: CatalogChannel, origin: string, region: string): Channel {
+  const key = `${c.paywayId}_${c.channelId}`;
+  // Travellet has no icon in the sandbox on purpose: the storefront must drop channels without one.
+  const icon = c.paywayId === 10701 ? "" : artUrl(origin, "payway", `${c.paywayId}-${c.channelId}`);
+  return {
+    payway_id: c.paywayId,
+    channel_id: c.channelId,
+    key,
+    name: c.name,
+    icon,
+    sort: c.sort,
+    min_money: boundIn(game, c.minUsd),
+    max_money: boundIn(game, c.maxUsd),
+    open_coupon: c.openCoupon,
+    pay_id: `${region}-${key}`,
+    ...(c.applePay ? { apple_pay: true } : {}),
+    ...(c.description ? { description: c.description } : {}),
+    sub_payment: (c.sub ?? []).map((s) => channelView(game, s, origin, region)),
+  };
+}
+
+/**
+ * Region → channels of a game, per host: the same for every request, so built once per game and
+ * host of a platform (its catalogue's games; a platform rebuilt from a changed config starts empty).
+ */
+export type CountryMapCache = Map<CatalogGame, BoundedCache<string, Record<string, Channel[]>>>;
+
+export const newCountryMapCache = (): CountryMapCache => new Map();
+
+export function countryMap(catalog: Catalog, cache: CountryMapCache, game: CatalogGame, origin: string): Record<string, Channel[]> {
+  let byOrigin = cache.get(game);
+  if (!byOrigin) {
+    byOrigin = new BoundedCache(1000);
+    cache.set(game, byOrigin);
+  }
+  let map = byOrigin.get(origin);
+  if (!map) {
+    map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(game, c, origin, r))]));
+    byOrigin.set(origin, map);
+  }
+  return map;
+}
+
+/** A channel (or sub-channel) of the region; a sub-channel takes coupons only when its channel does. */
+export function findChannel(catalog: Catalog, region: string, paywayId: number, channelId: string): CatalogChannel | undefined {
+  for (const c of channelsForRegion(catalog, region)) {
+    const candidates = [c, ...(c.sub ?? [])];
+    const hit = candidates.find((x) => x.paywayId === paywayId && x.channelId === channelId);
+    if (hit) return { ...hit, openCoupon: hit.openCoupon && c.openCoupon };
+  }
+  return undefined;
+}
+
+/** §5 price rule: bounds ≤ 0 mean "no bound". */
+export function priceFits(price: number, min: number, max: number): boolean {
+  if (min <= 0 && max <= 0) return true;
+  if (min <= 0) return price <= max;
+  if (max <= 0) return price >= min;
+  return price >= min && price <= max;
+}

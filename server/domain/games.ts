@@ -1,0 +1,124 @@
+// Games as the storefront sees them: the game of a client id, its area, views of games and goods,
+// page config, servers and the link back into the game.
+import type { Game, Goods } from "../../core/generated/api-types.ts";
+import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
+import { artUrl } from "./artwork.ts";
+import { E, fail } from "./errors.ts";
+import type { Answer, Params, Platform } from "./platform.ts";
+
+/** The game a client id names; -3001 when none. */
+export function gameOf(platform: Platform, clientId: string | undefined): CatalogGame {
+  const game = clientId ? platform.catalog.byClientId.get(clientId) : undefined;
+  if (!game) fail(E.notAGame);
+  return game;
+}
+
+/** A domain_area the game is not sold in is the spec's wrong-domain error (-3014). */
+export function checkArea(game: CatalogGame, domainArea: string | undefined): void {
+  if (domainArea && domainArea !== game.area) fail(E.wrongDomain);
+}
+
+export function gameView(game: CatalogGame, origin: string, os: "android" | "ios" | "web"): Game {
+  const subs = game.subGames.map((s) => ({
+    code: s.code,
+    client_id: s.clientId,
+    name: s.name,
+    logo: artUrl(origin, "game", `${game.gpId}-${s.code}`),
+  }));
+  return {
+    client_id: game.clientIds[os],
+    gp_id: game.gpId,
+    game_key: game.gameKey,
+    name: game.name,
+    logo: artUrl(origin, "game", String(game.gpId)),
+    banner: artUrl(origin, "banner", String(game.gpId)),
+    area: game.area as Game["area"],
+    currency: game.currency,
+    is_select_game: game.parentGpId === undefined,
+    terms: `${game.brand.links.terms}#${game.gameKey}`,
+    privacy: `${game.brand.links.privacy}#${game.gameKey}`,
+    sub_game: Object.fromEntries(subs.map((s) => [s.code, s])),
+  };
+}
+
+function goodsView(catalog: Catalog, game: CatalogGame, origin: string): Goods[] {
+  const typeSort = new Map(catalog.goodsTypes.map((t) => [t.typeKey, t.typeSort]));
+  return game.goods.map((g) => {
+    const { price, original } = priceOf(game, g);
+    return {
+      value: g.productId,
+      display: g.display,
+      price,
+      currency: game.currency,
+      ...(original !== undefined ? { original_price: original } : {}),
+      ...(g.bonus ? { bonus: g.bonus } : {}),
+      typeKey: g.typeKey,
+      isLimit: g.limit !== undefined,
+      isCoupon: g.isCoupon,
+      isSpecial: g.isSpecial,
+      goodsSort: g.goodsSort,
+      typeSort: typeSort.get(g.typeKey) ?? 99,
+      couponPoints: Math.round(g.usd * 100),
+      icon: artUrl(origin, "goods", g.icon),
+      description: g.description,
+    };
+  });
+}
+
+/** The brand's games (sub-games aside), of one area when asked. */
+export async function gameList(platform: Platform, params: Params<"getGameList">, origin: string): Answer<"getGameList"> {
+  const game = gameOf(platform, params.client_id);
+  const games = platform.catalog.games.filter(
+    (g) => g.brand.id === game.brand.id && g.parentGpId === undefined && (!params.domain_area || g.area === params.domain_area),
+  );
+  if (params.domain_area && !game.brand.areas[params.domain_area]) fail(E.wrongDomain);
+  return { games: games.map((g) => gameView(g, origin, params.platform)) };
+}
+
+export async function gameLogo(platform: Platform, params: Params<"gameLogo">, origin: string): Answer<"gameLogo"> {
+  const game = gameOf(platform, params.client_id);
+  return { icon: artUrl(origin, "game", String(game.gpId)), name: game.name };
+}
+
+export async function pageConfig(platform: Platform, params: Params<"pageConfig">): Answer<"pageConfig"> {
+  const game = gameOf(platform, params.client_id);
+  checkArea(game, params.domain_area);
+  const area = game.brand.areas[game.area];
+  return {
+    // The platform's per-game switch: on for the games of VIP brands except sub-games.
+    is_open_coupon: isVipGame(game),
+    language_config: (area?.languages ?? []).join(","),
+    area_config: { is_area_role: game.isAreaRole },
+    brand_color: game.brand.themeColor,
+    cumulative_config: { is_has_cumulative: game.hasEvents },
+    continue_config: { is_has_continue: game.hasEvents },
+    currency: game.currency,
+    area: game.area as never,
+  };
+}
+
+export async function productList(platform: Platform, params: Params<"productList">, origin: string): Answer<"productList"> {
+  const game = gameOf(platform, params.client_id);
+  checkArea(game, params.domain_area);
+  return {
+    goods: goodsView(platform.catalog, game, origin),
+    types: platform.catalog.goodsTypes,
+    currency: game.currency,
+    explanation: platform.catalog.goodsExplanation,
+  };
+}
+
+export async function serverList(platform: Platform, params: Params<"serverList">): Answer<"serverList"> {
+  const game = gameOf(platform, params.client_id);
+  checkArea(game, params.domain_area);
+  return { servers: game.servers.map((s) => ({ server_id: s.serverId, server_name: s.name, real_server: s.realServer })) };
+}
+
+/** The link that opens the game app (and the order in it). */
+export async function evoke(platform: Platform, params: Params<"evoke">): Answer<"evoke"> {
+  const game = gameOf(platform, params.client_id);
+  const url = new URL(`sandbox-${game.brand.id}://open`);
+  url.searchParams.set("game", game.gameKey);
+  if (params.billing_no) url.searchParams.set("billing_no", params.billing_no);
+  return { url: url.toString() };
+}

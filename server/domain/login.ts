@@ -1,0 +1,120 @@
+// Signing in: account and card passwords, the sandbox third-party providers, Twitter's round trip,
+// and who is signed in.
+import type { LoginResult } from "../../core/generated/api-types.ts";
+import type { CatalogGame } from "../catalog/catalog.ts";
+import { ACCOUNT_COLUMNS, type AccountRow, loginResult } from "./accounts.ts";
+import { decodeCredential, verifyPassword } from "./crypto.ts";
+import { E, fail } from "./errors.ts";
+import { gameOf } from "./games.ts";
+import type { Answer, Caller, Params, Platform } from "./platform.ts";
+import { requireUser } from "./sessions.ts";
+
+export type Provider = "google" | "apple" | "facebook" | "twitter" | "vk" | "huawei";
+
+/** Login calls name the game by client_id, or (replenish mode, /api/ingame/) by game_id. */
+function loginGame(platform: Platform, params: { client_id?: string; game_id?: number }): CatalogGame {
+  if (params.game_id !== undefined) {
+    const game = platform.catalog.byGpId.get(params.game_id);
+    if (!game) fail(E.notAGame);
+    return game;
+  }
+  return gameOf(platform, params.client_id);
+}
+
+function brandRegion(game: CatalogGame): string {
+  return Object.values(game.brand.areas)[0]?.regions[0] ?? "GLOBAL";
+}
+
+async function providerAccount(platform: Platform, game: CatalogGame, provider: Provider, code: string): Promise<AccountRow> {
+  const brand = game.brand;
+  const enabled =
+    provider === "twitter"
+      ? brand.login.twitter !== undefined
+      : provider === "huawei"
+        ? brand.login.huawei
+        : brand.login[provider] !== undefined;
+  if (!enabled) fail(E.loginFailed, `${provider} login is not offered by this store`);
+  // The sandbox providers issue codes 'sbx_<user>'; anything else is refused like a bad code.
+  const match = /^sbx_([a-z0-9_-]{1,40})$/i.exec(code);
+  if (!match) fail(E.loginFailed);
+  const uid = (match[1] ?? "").toLowerCase();
+  const [row] = await platform.db.query<AccountRow>(
+    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = EXCLUDED.provider
+     RETURNING ${ACCOUNT_COLUMNS}`,
+    [brand.id, `${provider}:${uid}`, provider, uid, brandRegion(game)],
+  );
+  if (!row) fail(E.loginFailed);
+  return row;
+}
+
+async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string): Promise<AccountRow> {
+  const [card] = await platform.db.query<{ password_hash: string }>(
+    "SELECT password_hash FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2",
+    [cardNo, game.brand.id],
+  );
+  if (!verifyPassword(password, card?.password_hash)) fail(E.loginFailed);
+  const [row] = await platform.db.query<AccountRow>(
+    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region) VALUES ($1, $2, 'card', $2, $3)
+     ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = 'card'
+     RETURNING ${ACCOUNT_COLUMNS}`,
+    [game.brand.id, cardNo, brandRegion(game)],
+  );
+  if (!row) fail(E.loginFailed);
+  return row;
+}
+
+/** An account (login_type password) or prepaid card (login_type card) and its password, as spec §5 encodes them. */
+export async function passwordLogin(platform: Platform, params: Params<"auth">): Answer<"auth"> {
+  const game = loginGame(platform, params);
+  const username = decodeCredential(params.username);
+  const password = decodeCredential(params.password);
+  if (!username || !password) fail(E.loginFailed, "login failed: the account or password is not encoded as agreed");
+  if (params.login_type === "card") return loginResult(platform, game, await cardAccount(platform, game, username, password));
+  const [account] = await platform.db.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'`,
+    [game.brand.id, username],
+  );
+  if (!verifyPassword(password, account?.password_hash) || !account) fail(E.loginFailed);
+  return loginResult(platform, game, account);
+}
+
+/** A sign-in with a code of a sandbox provider's page. */
+export async function providerLogin(
+  platform: Platform,
+  provider: Exclude<Provider, "twitter">,
+  params: { client_id?: string; game_id?: number },
+  code: string,
+): Promise<LoginResult> {
+  const game = loginGame(platform, params);
+  return loginResult(platform, game, await providerAccount(platform, game, provider, code));
+}
+
+/** Where Twitter's sign-in starts: the sandbox's page, which returns to `callback`. */
+export async function twitterAuth(platform: Platform, params: Params<"twitterAuth">, origin: string): Answer<"twitterAuth"> {
+  const game = loginGame(platform, params);
+  if (game.brand.login.twitter === undefined) fail(E.loginFailed, "twitter login is not offered by this store");
+  const url = new URL("/sandbox/provider/twitter", origin);
+  url.searchParams.set("callback", params.callback);
+  return { url: url.toString() };
+}
+
+export async function twitterRedirect(platform: Platform, params: Params<"twitterRedirect">): Answer<"twitterRedirect"> {
+  const game = loginGame(platform, params);
+  if (params.oauth_verifier !== "approved") fail(E.loginFailed);
+  return loginResult(platform, game, await providerAccount(platform, game, "twitter", params.oauth_token));
+}
+
+export async function userInfo(platform: Platform, params: Params<"userInfo">, caller: Caller): Answer<"userInfo"> {
+  const game = gameOf(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  return {
+    username: user.username,
+    suid: user.user_id,
+    gp_id: game.gpId,
+    real_name: user.real_name,
+    is_test: user.is_test,
+    region: user.region,
+  };
+}

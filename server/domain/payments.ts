@@ -1,0 +1,120 @@
+// Paying for goods: the payment list, the price with a coupon, and pay orders with their guards
+// (method and endpoint, region and channel, character, block, price bounds, coupon, make-up link).
+import { growthPoints } from "../../core/money/money.ts";
+import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
+import { priceOf } from "../catalog/catalog.ts";
+import { boundIn, countryMap, findChannel, priceFits, regionsOf } from "./channels.ts";
+import { checkoutUrl } from "./checkout.ts";
+import { couponForOrder } from "./coupons.ts";
+import { hmac } from "./crypto.ts";
+import { E, fail } from "./errors.ts";
+import { checkArea, gameOf } from "./games.ts";
+import { createOrder, goodsOf } from "./orders.ts";
+import type { Answer, Caller, Params, Platform } from "./platform.ts";
+import { openReplenishLink } from "./replenish.ts";
+import { type Account, requireUser } from "./sessions.ts";
+
+export async function countryList(platform: Platform, params: Params<"countryList">, origin: string): Answer<"countryList"> {
+  const game = gameOf(platform, params.client_id);
+  checkArea(game, params.domain_area);
+  goodsOf(game, params.product_id);
+  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin), currency: game.currency };
+}
+
+/** A goods' price with a coupon and the growth points it earns. */
+export async function productPoints(platform: Platform, params: Params<"productPoints">, caller: Caller): Answer<"productPoints"> {
+  const game = gameOf(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  const goods = goodsOf(game, params.product_id);
+  const { price } = priceOf(game, goods);
+  let discountPrice = price;
+  if (params.coupon_code) {
+    const code = params.coupon_code;
+    const quote = await platform.db.transaction((tx) =>
+      couponForOrder(tx, { game, goods, userId: user.user_id, code, price, now: platform.now() }),
+    );
+    discountPrice = quote.price;
+  }
+  return { points: growthPoints(discountPrice, game.currency), discountPrice, price, currency: game.currency };
+}
+
+/**
+ * A pay order for the caller's character, or for a make-up link's account (paid by whoever holds
+ * the link). `endpoint` is the path called: each method starts at its own.
+ */
+export async function payStart(platform: Platform, params: Params<"payStart">, caller: Caller, endpoint: string): Answer<"payStart"> {
+  const game = gameOf(platform, params.client_id);
+  checkArea(game, params.domain_area);
+  const method = methodById.get(params.payway_id);
+  if (!method) fail(E.paywayMissing);
+  const traits = traitsOf(method);
+  // A method without a pay order (the prepaid-card exchange) has calls of its own.
+  if (!startsAt(method, endpoint) || !traits.payOrder) fail(E.paymentUnavailable);
+  const region = params.country ?? regionsOf(game)[0] ?? "GLOBAL";
+  if (!regionsOf(game).includes(region)) fail(E.paymentUnavailable);
+  const channel = findChannel(platform.catalog, region, params.payway_id, params.channel_id);
+  if (!channel) fail(E.paymentUnavailable);
+
+  let user: Account;
+  let roleId = params.role_id;
+  let serverId = params.server_id;
+  let productId = params.product_id;
+  let payer: Account | undefined;
+  if (params.replenish_id) {
+    const link = await openReplenishLink(platform, params.replenish_id);
+    if (link.gp_id !== game.gpId) fail(E.replenishError);
+    user = link.target;
+    roleId = link.role_id;
+    serverId = link.server_id;
+    productId = link.product_id;
+    payer = caller.user;
+  } else {
+    user = requireUser(caller.user, game);
+    if (game.brand.features.realName && !user.real_name) fail(E.notRealName);
+    if (!roleId || !serverId) fail(E.roleNotFound);
+    const [check] = await platform.db.query<{ blocked: boolean; has_role: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())) AS blocked,
+              EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
+      [user.user_id, game.gpId, roleId, serverId],
+    );
+    if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
+    if (!check?.has_role) fail(E.roleNotFound);
+  }
+  const goods = goodsOf(game, productId);
+  const { price } = priceOf(game, goods);
+  if (!priceFits(price, boundIn(game, channel.minUsd), boundIn(game, channel.maxUsd))) fail(E.paymentUnavailable);
+  if (params.coupon_code && (!channel.openCoupon || !goods.isCoupon)) fail(E.illegalCoupon);
+
+  const result = await createOrder(platform, {
+    game,
+    goods,
+    user,
+    ...(payer ? { payer } : {}),
+    roleId: roleId ?? "",
+    serverId: serverId ?? "",
+    paywayId: params.payway_id,
+    channelId: params.channel_id,
+    region,
+    ...(params.coupon_code ? { couponCode: params.coupon_code } : {}),
+    ...(params.replenish_id ? { replenishId: params.replenish_id } : {}),
+    platform: params.platform,
+    payUrl: (billingNo) => checkoutUrl(platform.secret, caller.origin, billingNo),
+    meta: {
+      return_url: params.return_url ?? null,
+      bcp47_lang: params.bcp47_lang ?? null,
+      did: params.did ?? params.idfv ?? null,
+      session_id: params.session_id ?? null,
+      traffic_source: params.traffic_source ?? null,
+      game_channel_id: params.game_channel_id ?? null,
+      area_id: params.areaId ?? null,
+      pay_id: params.pay_id ?? null,
+      path: endpoint,
+    },
+  });
+  return {
+    ...result,
+    flow: method.flow,
+    // Flows that pay inside the store's own page (a frame or a script) get a secret for that page.
+    ...(traits.clientSecret ? { client_secret: hmac(platform.secret, `embedded:${result.billing_no}`).slice(0, 32) } : {}),
+  };
+}

@@ -1,0 +1,46 @@
+// What every domain call runs on: one platform's database, catalogue, secret, clock and caches,
+// and what the HTTP layer learnt about the caller.
+import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { Db } from "../db.ts";
+import { type CountryMapCache, newCountryMapCache } from "./channels.ts";
+import { newOrderAccessCache, type OrderAccessCache } from "./order-access.ts";
+import { type Account, newSessionCache, type SessionCache } from "./sessions.ts";
+
+/** Caches of one platform: a platform built again (a changed config, another database) starts empty. */
+export interface PlatformCaches {
+  sessions: SessionCache;
+  orderAccess: OrderAccessCache;
+  countryMaps: CountryMapCache;
+}
+
+export const newCaches = (): PlatformCaches => ({
+  sessions: newSessionCache(),
+  orderAccess: newOrderAccessCache(),
+  countryMaps: newCountryMapCache(),
+});
+
+export interface Platform {
+  db: Db;
+  catalog: Catalog;
+  /** Signs payment notifications, checkout links and test-account tokens; never sent to a browser. */
+  secret: string;
+  /** The rules' one clock (tests move it). */
+  now(): Date;
+  /** How long after payment the game server confirms delivery (the sandbox's stand-in for the game). */
+  deliveryDelayMs: number;
+  caches: PlatformCaches;
+}
+
+/** Who calls: the session's account, and where from. */
+export interface Caller {
+  user: Account | undefined;
+  /** The caller's address, for rate limits. */
+  address: string;
+  /** Origin of the platform host called, for absolute links (artwork, checkout pages). */
+  origin: string;
+}
+
+/** A call's parameters and answer, as the contract (schema/api/) gives them. */
+export type Params<N extends CallName> = ApiCalls[N]["request"];
+export type Answer<N extends CallName> = Promise<ApiCalls[N]["response"]>;

@@ -1,0 +1,122 @@
+// Make-up (replenish) links: a payer settles a target account's amount without logging in as it.
+import { convert } from "../../core/money/money.ts";
+import type { CatalogGame } from "../catalog/catalog.ts";
+import { countryMap } from "./channels.ts";
+import { newToken } from "./crypto.ts";
+import { E, fail } from "./errors.ts";
+import { gameOf, gameView } from "./games.ts";
+import type { Answer, Params, Platform } from "./platform.ts";
+import type { Account } from "./sessions.ts";
+
+interface LinkRow {
+  replenish_id: string;
+  gp_id: number;
+  client_id: string;
+  server_id: string;
+  role_id: string;
+  product_id: string;
+  expires_at: string;
+  billing_no: string | null;
+  paid_at: string | null;
+  target_user_id: string;
+}
+
+async function linkOf(platform: Platform, replenishId: string): Promise<{ link: LinkRow; game: CatalogGame }> {
+  const [link] = await platform.db.query<LinkRow>(
+    "SELECT replenish_id, gp_id, client_id, server_id, role_id, product_id, expires_at, billing_no, paid_at, target_user_id::text FROM replenish_links WHERE replenish_id = $1",
+    [replenishId],
+  );
+  if (!link) fail(E.replenishError);
+  const game = platform.catalog.byGpId.get(link.gp_id);
+  if (!game) fail(E.replenishError);
+  return { link, game };
+}
+
+const validSeconds = (platform: Platform, expiresAt: string) =>
+  Math.floor((new Date(expiresAt).getTime() - platform.now().getTime()) / 1000);
+
+/** A link that can still be paid, with the account it pays for; -3016 otherwise. */
+export async function openReplenishLink(platform: Platform, replenishId: string): Promise<LinkRow & { target: Account }> {
+  const { link } = await linkOf(platform, replenishId);
+  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(E.replenishError);
+  const [target] = await platform.db.query<Account>(
+    "SELECT user_id::text AS user_id, brand_id, username, provider, region, real_name, is_test FROM accounts WHERE user_id = $1",
+    [link.target_user_id],
+  );
+  if (!target) fail(E.replenishError);
+  return { ...link, target };
+}
+
+export async function replenishGameList(
+  platform: Platform,
+  params: Params<"replenishGameList">,
+  origin: string,
+): Answer<"replenishGameList"> {
+  const game = params.replenish_id ? (await linkOf(platform, params.replenish_id)).game : gameOf(platform, params.rp_client_id);
+  return { games: [gameView(game, origin, "web")] };
+}
+
+export async function replenishInfo(platform: Platform, params: Params<"replenishInfo">): Answer<"replenishInfo"> {
+  const { link, game } = await linkOf(platform, params.replenish_id);
+  const goods = game.goods.find((g) => g.productId === link.product_id);
+  const [target] = await platform.db.query<{ username: string; role_name: string | null }>(
+    "SELECT a.username, r.role_name FROM accounts a LEFT JOIN roles r ON r.gp_id = $2 AND r.role_id = $3 WHERE a.user_id = $1",
+    [link.target_user_id, link.gp_id, link.role_id],
+  );
+  const valid = validSeconds(platform, link.expires_at);
+  return {
+    game_name: game.name,
+    user_name: target?.username ?? "",
+    amount: goods ? convert(goods.usd, game.currency) : 0,
+    currency_code: game.currency,
+    valid_time: link.paid_at ? 0 : Math.max(0, valid),
+    client_id: game.clientIds.web,
+    product_id: link.product_id,
+    product_name: goods?.display ?? link.product_id,
+    server_name: game.servers.find((s) => s.serverId === link.server_id)?.name ?? link.server_id,
+    role_name: target?.role_name ?? link.role_id,
+    status: link.paid_at ? "paid" : valid <= 0 ? "expired" : "open",
+    ...(link.billing_no ? { billing_no: link.billing_no } : {}),
+  };
+}
+
+export async function replenishCountryList(
+  platform: Platform,
+  params: Params<"replenishCountryList">,
+  origin: string,
+): Answer<"replenishCountryList"> {
+  const { link, game } = await linkOf(platform, params.replenish_id);
+  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(E.replenishError);
+  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin), currency: game.currency };
+}
+
+/**
+ * A new make-up link for an account of the brand's default game (a sandbox tool): its first
+ * character, the goods asked for or the first gems over 5 US dollars. Refused when the brand or
+ * the account is unknown ("unknown"); "unfit" when the account has no character or the goods is unknown.
+ */
+export async function createReplenishLink(
+  platform: Platform,
+  o: { brand: string; username: string; validSeconds: number; productId?: string },
+): Promise<{ replenish_id: string; path: string } | "unknown" | "unfit"> {
+  const { db } = platform;
+  const game = platform.catalog.games.find((g) => g.brand.id === o.brand && g.gameKey === g.brand.defaultGame);
+  const [target] = await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [
+    o.brand,
+    o.username,
+  ]);
+  if (!game || !target) return "unknown";
+  const [role] = await db.query<{ role_id: string; server_id: string }>(
+    "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
+    [target.user_id, game.gpId],
+  );
+  const product = o.productId ?? game.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? "";
+  if (!role || !game.goods.some((g) => g.productId === product)) return "unfit";
+  const id = `rp-${newToken(9)}`;
+  await db.query(
+    `INSERT INTO replenish_links (replenish_id, brand_id, gp_id, client_id, target_user_id, server_id, role_id, product_id, expires_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8, now() + make_interval(secs => $9))`,
+    [id, o.brand, game.gpId, game.clientIds.web, target.user_id, role.server_id, role.role_id, product, o.validSeconds],
+  );
+  return { replenish_id: id, path: `/replenishGoods?replenish_id=${id}` };
+}

@@ -1,0 +1,104 @@
+// The VIP centre's calls: levels, the account's standing, its coupons, claims and point exchanges.
+import { convert } from "../../core/money/money.ts";
+import { type CatalogGame, isVipGame } from "../catalog/catalog.ts";
+import { listCoupons } from "./coupons.ts";
+import { E, fail } from "./errors.ts";
+import { gameOf } from "./games.ts";
+import type { Answer, Caller, Params, Platform } from "./platform.ts";
+import { requireUser } from "./sessions.ts";
+import { ensurePeriodGrants, levelFor, vipAccount } from "./vip.ts";
+
+/** The game of a VIP call; -3301 when its VIP centre is closed. */
+function vipGame(platform: Platform, clientId: string): CatalogGame {
+  const game = gameOf(platform, clientId);
+  if (!isVipGame(game)) fail(E.vipOff);
+  return game;
+}
+
+export async function vipBasicInfo(platform: Platform, params: Params<"vipBasicInfo">): Answer<"vipBasicInfo"> {
+  vipGame(platform, params.client_id);
+  const { vip } = platform.catalog;
+  return {
+    point_to_coin: vip.pointToCoin,
+    faq_title: vip.faq.title,
+    faq_content: vip.faq.content,
+    levels: vip.levels.map((l) => ({
+      level_id: l.level,
+      level_name: l.name,
+      need_points: l.points,
+      coupons_list: l.coupons.map((c) => ({ type: c.type, name: c.name, discount_rate: c.rate, count: c.count })),
+      ...(l.firstReward ? { first_reward: l.firstReward } : {}),
+    })),
+  };
+}
+
+export async function vipInfo(platform: Platform, params: Params<"vipInfo">, caller: Caller): Answer<"vipInfo"> {
+  const game = vipGame(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  const { levels } = platform.catalog.vip;
+  const account = await vipAccount(platform.db, user.user_id, game.brand.id);
+  const level = levelFor(levels, account.total_points);
+  const next = levels.find((l) => l.level === level.level + 1);
+  return {
+    vip_level: level.level,
+    vip_level_name: level.name,
+    total_points: account.total_points,
+    next_level_points: next?.points ?? 0,
+    exchangeable_points: account.total_points - account.spent_points,
+    real_name: !game.brand.features.realName ? "not_required" : user.real_name ? "verified" : "not_verified",
+  };
+}
+
+export async function couponList(platform: Platform, params: Params<"couponList">, caller: Caller): Answer<"couponList"> {
+  const game = vipGame(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  const goods = params.product_id ? game.goods.find((g) => g.productId === params.product_id) : undefined;
+  const price = goods ? convert(goods.usd, game.currency) : undefined;
+  const categories = new Set(params.use_category.split(","));
+  const now = platform.now();
+  await ensurePeriodGrants(platform.db, platform.catalog.vip, game, user.user_id, now);
+  return { coupons: await listCoupons(platform.db, game, user.user_id, categories, now, goods, price) };
+}
+
+/** Claims one claimable coupon (or all of them); -3302 when there is none. */
+export async function receiveCoupons(platform: Platform, params: Params<"receiveCoupons">, caller: Caller): Answer<"receiveCoupons"> {
+  const game = vipGame(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  const { db } = platform;
+  const now = platform.now();
+  await ensurePeriodGrants(db, platform.catalog.vip, game, user.user_id, now);
+  const claimed = await db.query<{ code: string }>(
+    `UPDATE coupons SET claimed = true WHERE user_id = $1 AND brand_id = $2 AND NOT claimed AND valid_end_time > $3 ${params.code ? "AND code = $4" : ""} RETURNING code`,
+    params.code ? [user.user_id, game.brand.id, now, params.code] : [user.user_id, game.brand.id, now],
+  );
+  if (claimed.length === 0) fail(E.claimFailed);
+  const codes = new Set(claimed.map((c) => c.code));
+  const all = await listCoupons(db, game, user.user_id, new Set(["avail", "lock"]), now);
+  return { coupons: all.filter((c) => codes.has(c.code)) };
+}
+
+/** Spends growth points for game coins, atomically: the points cannot be spent twice. */
+export async function exchangePoints(platform: Platform, params: Params<"exchangePoints">, caller: Caller): Answer<"exchangePoints"> {
+  const game = vipGame(platform, params.client_id);
+  const user = requireUser(caller.user, game);
+  const { pointToCoin } = platform.catalog.vip;
+  return platform.db.transaction(async (tx) => {
+    await vipAccount(tx, user.user_id, game.brand.id);
+    const updated = await tx.query<{ total_points: number; spent_points: number }>(
+      `UPDATE vip_accounts SET spent_points = spent_points + $3
+        WHERE user_id = $1 AND brand_id = $2 AND total_points - spent_points >= $3 RETURNING total_points, spent_points`,
+      [user.user_id, game.brand.id, params.points],
+    );
+    const row = updated[0];
+    if (!row) fail(E.notEnoughPoints);
+    const coins = Math.floor(params.points * pointToCoin);
+    await tx.query("INSERT INTO point_exchanges (user_id, brand_id, points, coins, role_id) VALUES ($1, $2, $3, $4, $5)", [
+      user.user_id,
+      game.brand.id,
+      params.points,
+      coins,
+      params.role_id,
+    ]);
+    return { coins, exchangeable_points: row.total_points - row.spent_points };
+  });
+}

@@ -1,0 +1,62 @@
+// The calls of one contract file as a Fastify plugin: a route per path, with the contract's request
+// schema and the envelope's response schema; the handler gets the parameters and the caller and
+// calls the domain.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { type CallSpec, type JsonSchema, loadContract, requestSchema } from "../../core/contract/contract.ts";
+import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
+import { E, fail } from "../domain/errors.ts";
+import type { Caller, Platform } from "../domain/platform.ts";
+import { accountForToken } from "../domain/sessions.ts";
+import { platformOf } from "../instance.ts";
+import { ok, responseSchema } from "./envelope.ts";
+
+export interface Call<N extends CallName> {
+  platform: Platform;
+  params: ApiCalls[N]["request"];
+  caller: Caller;
+  /** The path the call came in on (some calls answer several). */
+  path: string;
+}
+
+export type Handler<N extends CallName> = (call: Call<N>) => Promise<ApiCalls[N]["response"]>;
+export type Handlers = { [N in CallName]?: Handler<N> };
+
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** A plugin for the calls of `file` (e.g. games.json); every call of the file needs its handler, and only those. */
+export function callRoutes(file: string, handlers: Handlers): FastifyPluginAsync {
+  return async (scope) => {
+    const { common, calls } = loadContract();
+    const mine = calls.filter((c) => c.file === file);
+    const names = new Set(mine.map((c) => c.name));
+    const missing = mine.filter((c) => !handlers[c.name as CallName]).map((c) => c.name);
+    const stray = Object.keys(handlers).filter((name) => !names.has(name));
+    if (missing.length) throw new Error(`${file}: calls without a handler: ${missing.join(", ")}`);
+    if (stray.length) throw new Error(`${file}: handlers of calls it does not have: ${stray.join(", ")}`);
+    const defs = (common.$defs ?? {}) as Record<string, JsonSchema>;
+    for (const call of mine) route(scope, call, responseSchema(call, defs), handlers[call.name as CallName] as Handler<CallName>);
+  };
+}
+
+function route(scope: FastifyInstance, call: CallSpec, response: JsonSchema, handler: Handler<CallName>): void {
+  const platform = platformOf(scope);
+  const schema = {
+    ...(call.method === "GET" ? { querystring: requestSchema(call) } : { body: requestSchema(call) }),
+    response: { 200: response },
+  };
+  for (const url of call.paths) {
+    scope.route({
+      method: call.method,
+      url,
+      schema,
+      handler: async (request) => {
+        const params = ((call.method === "GET" ? request.query : request.body) ?? {}) as Record<string, unknown>;
+        const token = typeof params.oauth_token === "string" && params.oauth_token ? params.oauth_token : undefined;
+        const user = call.auth === "none" ? undefined : await accountForToken(platform.db, platform.caches.sessions, token);
+        if (call.auth === "required" && !user) fail(E.notLoggedIn);
+        const caller = { user, address: request.ip, origin: originOf(request) };
+        return ok(await handler({ platform, params: params as never, caller, path: url }));
+      },
+    });
+  }
+}

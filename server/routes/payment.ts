@@ -1,0 +1,15 @@
+// The calls of schema/api/payment.json: the payment list, prices, pay orders, prepaid cards, order status.
+import { cardInfo, cardPay } from "../domain/cards.ts";
+import { orderInfo, orderList } from "../domain/order-status.ts";
+import { countryList, payStart, productPoints } from "../domain/payments.ts";
+import { callRoutes } from "./calls.ts";
+
+export const paymentRoutes = callRoutes("payment.json", {
+  countryList: ({ platform, params, caller }) => countryList(platform, params, caller.origin),
+  productPoints: ({ platform, params, caller }) => productPoints(platform, params, caller),
+  payStart: ({ platform, params, caller, path }) => payStart(platform, params, caller, path),
+  cardInfo: ({ platform, params, caller }) => cardInfo(platform, params, caller),
+  cardPay: ({ platform, params, caller }) => cardPay(platform, params, caller),
+  orderInfo: ({ platform, params, caller }) => orderInfo(platform, params, caller),
+  orderList: ({ platform, params, caller }) => orderList(platform, params, caller),
+});

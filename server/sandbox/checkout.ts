@@ -1,0 +1,114 @@
+// The sandbox payment providers' checkout page per order (Approve / Decline / Leave pending, or the
+// method's card or bank step), which notifies the platform as a real provider would and tells the
+// store's page the outcome.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { storefrontHosts } from "../../core/config/hosts.ts";
+import { methodById } from "../../core/payments/methods.ts";
+import { checkoutOrder, signNotification, validCheckoutSignature } from "../domain/checkout.ts";
+import { platformOf } from "../instance.ts";
+import { checkoutStep, outcomeOf, TEST_CARD_DECLINED } from "./checkout-outcome.ts";
+import { acceptForms, type FormBody } from "./forms.ts";
+import { newNonce, pages } from "./html.ts";
+import { SIGNATURE_HEADER } from "./notify.ts";
+import { storefrontUrl } from "./targets.ts";
+
+/** Storefronts show the checkout in a frame of their own, so it stays frameable by them. */
+const csp = (nonce?: string) =>
+  `default-src 'none'; ${nonce ? `script-src 'nonce-${nonce}'; ` : ""}style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'`;
+
+const html = (reply: FastifyReply) =>
+  reply.type("text/html; charset=utf-8").header("content-security-policy", csp()).header("cache-control", "no-store");
+
+/** The order's return URL with `billing_no` added, so the store opens that order's result; only http(s). */
+function returnLink(returnUrl: string | null | undefined, billingNo: string): string | undefined {
+  try {
+    const url = new URL(returnUrl ?? "");
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    url.searchParams.set("billing_no", billingNo);
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
+  const platform = platformOf(scope);
+  const hosts = storefrontHosts(platform.catalog.config);
+  const find = async (billingNo: string, sig: unknown) =>
+    validCheckoutSignature(platform.secret, billingNo, sig) ? await checkoutOrder(platform.db, billingNo) : undefined;
+
+  scope.get<{ Params: { billingNo: string }; Querystring: { sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
+    const { billingNo } = request.params;
+    const order = await find(billingNo, request.query.sig);
+    html(reply);
+    if (!order) {
+      const page = { title: "Payment not found", heading: "Payment not found", text: "This payment link is not valid." };
+      return reply.code(404).send(pages.checkoutMessage(page));
+    }
+    const method = methodById.get(order.payway_id);
+    return reply.send(
+      pages.checkout({
+        title: `${method?.name ?? "Payment"} checkout`,
+        methodName: method?.name ?? "Payment",
+        methodLabel: method?.name ?? String(order.payway_id),
+        amount: order.amount,
+        currency: order.currency,
+        goods: order.product_name,
+        billingNo: order.billing_no,
+        settled: order.status === -1 ? false : order.status === 1 ? "approved" : "declined",
+        sig: request.query.sig ?? "",
+        step: checkoutStep(method?.flow ?? "redirect"),
+        declinedCard: TEST_CARD_DECLINED,
+      }),
+    );
+  });
+
+  await scope.register(async (forms) => {
+    acceptForms(forms);
+    forms.post<{ Params: { billingNo: string }; Body: FormBody }>("/sandbox/checkout/:billingNo", async (request, reply) => {
+      const { billingNo } = request.params;
+      const outcome = outcomeOf(request.body ?? {});
+      const order = await find(billingNo, request.body?.sig);
+      html(reply);
+      if (!order || !outcome) {
+        return reply.code(400).send(pages.checkoutMessage({ title: "Payment not found", heading: "Payment not found", text: false }));
+      }
+      if (outcome !== "pending") {
+        // The provider tells the platform, as a real one would: a signed server-to-server notification.
+        const payload = JSON.stringify({
+          event_id: randomUUID(),
+          billing_no: billingNo,
+          outcome,
+          amount: order.amount,
+          currency: order.currency,
+          provider: String(order.payway_id),
+        });
+        const res = await forms.inject({
+          method: "POST",
+          url: "/sandbox/notify",
+          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signNotification(platform.secret, payload) },
+          payload,
+        });
+        if (res.statusCode !== 200) {
+          const page = { title: "Payment error", heading: "The store did not accept the payment result", text: false as const };
+          return reply.code(502).send(pages.checkoutMessage(page));
+        }
+      }
+      const label = outcome === "approved" ? "Payment approved" : outcome === "declined" ? "Payment declined" : "Payment left pending";
+      // The store that framed or opened this page learns the outcome at once; only a storefront's origin may.
+      const target = storefrontUrl(hosts, order.request_meta?.return_url ?? undefined)?.origin;
+      const nonce = target ? newNonce() : undefined;
+      if (nonce) reply.header("content-security-policy", csp(nonce));
+      return reply.send(
+        pages.checkoutResult({
+          label,
+          back: returnLink(order.request_meta?.return_url, billingNo) ?? false,
+          nonce: nonce ?? false,
+          message: { source: "sandbox-checkout", billing_no: order.billing_no, outcome },
+          target: target ?? null,
+        }),
+      );
+    });
+  });
+}

@@ -1,0 +1,109 @@
+// Sandbox-only tools: artwork, the tracking events store, fresh accounts, new make-up links and the
+// Korean pay script.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { methodById } from "../../core/payments/methods.ts";
+import { createReplenishLink } from "../domain/replenish.ts";
+import { freshAccount, SANDBOX_PASSWORD } from "../domain/seed.ts";
+import { trackingEvents } from "../domain/tracking.ts";
+import { platformOf } from "../instance.ts";
+import { artSvg } from "./art.ts";
+
+export async function toolRoutes(scope: FastifyInstance): Promise<void> {
+  const platform = platformOf(scope);
+
+  scope.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
+    const { kind, file } = request.params;
+    if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file))
+      return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
+    const name = file.slice(0, -4);
+    const label =
+      kind === "payway"
+        ? methodById.get(Number(name.split("-")[0]))?.name
+        : kind === "game"
+          ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name
+          : undefined;
+    return reply
+      .type("image/svg+xml")
+      .header("cache-control", "public, max-age=86400")
+      .send(artSvg(kind, name, label));
+  });
+
+  scope.get<{ Querystring: { kind?: string; name?: string; after?: string } }>(
+    "/sandbox/tracking",
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          properties: {
+            kind: { enum: ["dot", "api"] },
+            name: { type: "string", maxLength: 40 },
+            after: { type: "string", pattern: "^[0-9]{1,18}$" },
+          },
+        },
+      },
+    },
+    async (request) => ({ code: 1, message: "success", content: { events: await trackingEvents(platform, request.query) } }),
+  );
+
+  scope.post<{ Body: { brand: string; kind: "player" | "vip" } }>(
+    "/sandbox/account",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["brand", "kind"],
+          additionalProperties: false,
+          properties: { brand: { type: "string", pattern: "^[a-z0-9-]{2,40}$" }, kind: { enum: ["player", "vip"] } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const username = await freshAccount(platform.db, platform.catalog, request.body.brand, request.body.kind, randomUUID().slice(0, 8));
+      if (!username) return reply.code(404).send({ code: -404, message: "unknown brand", content: null });
+      return { code: 1, message: "success", content: { username, password: SANDBOX_PASSWORD } };
+    },
+  );
+
+  scope.post<{ Body: { brand: string; username?: string; valid_seconds?: number; product_id?: string } }>(
+    "/sandbox/replenish",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["brand"],
+          additionalProperties: false,
+          properties: {
+            brand: { type: "string", pattern: "^[a-z0-9-]{2,40}$" },
+            username: { type: "string", maxLength: 80 },
+            valid_seconds: { type: "integer", minimum: -86400, maximum: 30 * 86400 },
+            product_id: { type: "string", maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { brand, valid_seconds: validSeconds = 3600, product_id: productId } = request.body;
+      const username = request.body.username ?? `${brand}_target`;
+      const link = await createReplenishLink(platform, {
+        brand,
+        username,
+        validSeconds,
+        ...(productId !== undefined ? { productId } : {}),
+      });
+      if (link === "unknown") return reply.code(404).send({ code: -404, message: "unknown brand or account", content: null });
+      if (link === "unfit") return reply.code(400).send({ code: -400, message: "no role or goods for the link", content: null });
+      return { code: 1, message: "success", content: link };
+    },
+  );
+
+  // The sandbox stand-in for the Korean-market payment script (WelcomePay card payments on desktop).
+  scope.get("/sandbox/kr-pay.js", async (_request, reply) =>
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(
+        "window.SandboxKrPay={version:1,pay:function(url){var w=window.open(url,'krpay','width=480,height=720');if(!w){location.href=url}return w}};",
+      ),
+  );
+}
