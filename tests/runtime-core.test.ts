@@ -308,3 +308,48 @@ describe("named navigation", () => {
     expect(navigationState("SelectGoods", "Result")).toEqual({});
   });
 });
+
+describe("query keys (runtime/shared/api/query-keys.ts)", () => {
+  it("each family's all() reaches its own keys only; the event status sits under the events", async () => {
+    const { queryKeys } = await import("../runtime/shared/api/query-keys.ts");
+    const prefixes = Object.entries(queryKeys).map(([name, family]) => [name, family.all()] as const);
+    const under = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((p, i) => key[i] === p);
+    for (const [name, prefix] of prefixes) {
+      const inside = prefixes.filter(([other, key]) => other !== name && under(key, prefix)).map(([other]) => other);
+      expect(inside, name).toEqual(name === "activities" ? ["activityStatus"] : []);
+    }
+  });
+
+  it("invalidating a family refreshes what the cache holds under it: a settled order, and logout's removal", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { accountKeys, queryKeys, settledOrderKeys } = await import("../runtime/shared/api/query-keys.ts");
+    const client = new QueryClient();
+    const held = {
+      coupons: queryKeys.coupons.of("c1", "avail,lock", "p1", "tok"),
+      activities: queryKeys.activities.of("c1", "tok"),
+      activityStatus: queryKeys.activityStatus.of("c1", "tok"),
+      limits: queryKeys.limits.of("c1", "r1", "s1", "tok"),
+      vipInfo: queryKeys.vipInfo.of("c1", "tok"),
+      orders: queryKeys.orders.of("c1", "tok"),
+      roles: queryKeys.roles.of("c1", "s1", "tok"),
+      pageConfig: queryKeys.pageConfig.of("c1", "sea"),
+      products: queryKeys.products.of("c1", "sea"),
+    };
+    for (const key of Object.values(held)) client.setQueryData(key, 1);
+    const invalidated = () =>
+      Object.entries(held)
+        .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name);
+
+    await client.invalidateQueries({ queryKey: queryKeys.activities.all() });
+    expect(invalidated()).toEqual(["activities", "activityStatus"]);
+    for (const queryKey of settledOrderKeys()) await client.invalidateQueries({ queryKey });
+    expect(invalidated()).toEqual(["coupons", "activities", "activityStatus", "limits", "vipInfo", "orders"]);
+
+    for (const queryKey of accountKeys()) client.removeQueries({ queryKey });
+    const left = Object.entries(held)
+      .filter(([, key]) => client.getQueryState(key) !== undefined)
+      .map(([name]) => name);
+    expect(left).toEqual(["coupons", "activities", "activityStatus", "vipInfo", "orders", "pageConfig", "products"]);
+  });
+});
