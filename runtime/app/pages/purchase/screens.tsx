@@ -21,7 +21,7 @@ import { useGo } from "../../navigation.ts";
 
 // What the first render does not need is loaded when it is opened (the payment dialogs, the result,
 // the game list).
-const RechargeInfo = lazyWithStrings(() => import("./RechargeInfo.tsx").then((m) => ({ default: m.RechargeInfo })));
+const RechargePanel = lazyWithStrings(() => import("./RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
 const ResultPanel = lazyWithStrings(() => import("../../../features/result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
 const GameList = lazyPart(() => import("../../../features/game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
 // The event prompt waits for the goods: it is news for the player, not what they came for.
@@ -85,7 +85,7 @@ export function NewSelectGoods() {
       <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
         {sheet ? (
           <Loaded fallback={<Loading />}>
-            <RechargeInfo onPaid={paid} />
+            <RechargePanel onPaid={paid} />
           </Loaded>
         ) : null}
       </Dialog>
@@ -174,7 +174,7 @@ export function OldRecharge() {
       <section className="sf-card sf-page-panel">
         <h2 className="sf-card__title">{t("recharge.title")}</h2>
         <Loaded fallback={<Loading />}>
-          <RechargeInfo onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
+          <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
         </Loaded>
       </section>
     </PurchaseFlowContext.Provider>
