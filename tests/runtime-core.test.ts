@@ -310,17 +310,15 @@ describe("named navigation", () => {
 });
 
 describe("query keys (runtime/shared/api/query-keys.ts)", () => {
-  it("each family's all() reaches its own keys only; the event status sits under the events", async () => {
+  it("a family's keys start with its all(): its name, then the parameters", async () => {
     const { queryKeys } = await import("../runtime/shared/api/query-keys.ts");
-    const prefixes = Object.entries(queryKeys).map(([name, family]) => [name, family.all()] as const);
-    const under = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.every((p, i) => key[i] === p);
-    for (const [name, prefix] of prefixes) {
-      const inside = prefixes.filter(([other, key]) => other !== name && under(key, prefix)).map(([other]) => other);
-      expect(inside, name).toEqual(name === "activities" ? ["activityStatus"] : []);
-    }
+    expect(queryKeys.coupons.all()).toEqual(["coupons"]);
+    expect(queryKeys.coupons.of("c1", "avail,lock", "", "tok")).toEqual(["coupons", "c1", "avail,lock", "", "tok"]);
+    expect(queryKeys.activityStatus.of("c1", "tok")).toEqual(["activityStatus", "c1", "tok"]);
+    expect(queryKeys.games.of("c1", "web", "")).toEqual(["games", "c1", "web", ""]);
   });
 
-  it("invalidating a family refreshes what the cache holds under it: a settled order, and logout's removal", async () => {
+  it("invalidating a family refreshes what the cache holds under it and nothing else; a settled order, and logout's removal", async () => {
     const { QueryClient } = await import("@tanstack/react-query");
     const { accountKeys, queryKeys, settledOrderKeys } = await import("../runtime/shared/api/query-keys.ts");
     const client = new QueryClient();
@@ -342,7 +340,7 @@ describe("query keys (runtime/shared/api/query-keys.ts)", () => {
         .map(([name]) => name);
 
     await client.invalidateQueries({ queryKey: queryKeys.activities.all() });
-    expect(invalidated()).toEqual(["activities", "activityStatus"]);
+    expect(invalidated()).toEqual(["activities"]);
     for (const queryKey of settledOrderKeys()) await client.invalidateQueries({ queryKey });
     expect(invalidated()).toEqual(["coupons", "activities", "activityStatus", "limits", "vipInfo", "orders"]);
 

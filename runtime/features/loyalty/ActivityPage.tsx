@@ -114,7 +114,10 @@ export function ActivityPage() {
       if (err instanceof ApiError && err.code === CODE.activityMissing) toast(t("activity.gone"));
       else toast(err instanceof ApiError && err.message ? err.message : t("error.receiveFail"));
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all() }),
+    onSettled: () => {
+      // The events' progress and the count of rewards waiting, which the top-up page's prompt shows.
+      for (const queryKey of [queryKeys.activities.all(), queryKeys.activityStatus.all()]) void queryClient.invalidateQueries({ queryKey });
+    },
   });
 
   if (page.isPending) return <RowsSkeleton />;

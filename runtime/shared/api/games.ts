@@ -42,19 +42,13 @@ export function useGames() {
   return useQuery(gamesQueryOptions(useApi(), useClientId(), usePlatformParam(), useSession().area));
 }
 
-/** The current game (or sub-game) of the game list, and its parent when it is a sub-game. */
-export function useCurrentGame(): {
-  game: Game | SubGame | undefined;
-  parent: Game | undefined;
-  gpId: number | undefined;
-  loading: boolean;
-} {
+/** The current game (or sub-game) of the game list, and its parent (itself when it is no sub-game). */
+export function useCurrentGame(): { game?: Game | SubGame; parent?: Game } {
   const clientId = useClientId();
-  const { data, isPending } = useGames();
-  for (const g of data?.games ?? []) {
-    if (g.client_id === clientId) return { game: g, parent: g, gpId: g.gp_id, loading: false };
+  for (const g of useGames().data?.games ?? []) {
+    if (g.client_id === clientId) return { game: g, parent: g };
     const sub = Object.values(g.sub_game).find((s) => s.client_id === clientId);
-    if (sub) return { game: sub, parent: g, gpId: undefined, loading: false };
+    if (sub) return { game: sub, parent: g };
   }
-  return { game: undefined, parent: undefined, gpId: undefined, loading: isPending };
+  return {};
 }

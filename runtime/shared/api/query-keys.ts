@@ -7,38 +7,42 @@ type Area = string | undefined;
 /** The account's token in a key: its data is another account's after a login or logout. */
 type Token = string | undefined;
 
+/** The parameters of each family's keys, after the family's name. */
+interface KeyParams {
+  games: [clientId: string, platform: Platform, area: string];
+  pageConfig: [clientId: string, area: Area];
+  products: [clientId: string, area: Area];
+  servers: [clientId: string, area: Area];
+  roles: [clientId: string, serverId: string | undefined, token: Token];
+  allRoles: [clientId: string, token: Token];
+  limits: [clientId: string, roleId: string | undefined, serverId: string | undefined, token: Token];
+  loginConfig: [clientId: string, area: Area];
+  countryList: [clientId: string, productId: string | undefined, platform: Platform, area: Area];
+  productPoints: [clientId: string, productId: string | undefined, couponCode: string];
+  thirdGift: [clientId: string, billingNo: string];
+  replenishGameList: [replenishId: string];
+  replenishInfo: [replenishId: string];
+  replenishCountryList: [replenishId: string, platform: Platform];
+  vipBasic: [clientId: string];
+  vipInfo: [clientId: string, token: string];
+  coupons: [clientId: string, categories: string, productId: string, token: string];
+  activities: [clientId: string, token: string];
+  activityStatus: [clientId: string, token: string];
+  orders: [clientId: string, token: string];
+}
+
 export interface KeyFamily<P extends unknown[]> {
   all(): QueryKey;
   of(...params: P): QueryKey;
 }
 
-function family<P extends unknown[]>(...prefix: string[]): KeyFamily<P> {
-  return { all: () => prefix, of: (...params) => [...prefix, ...params] };
-}
-
-export const queryKeys = {
-  games: family<[clientId: string, platform: Platform, area: string]>("games"),
-  pageConfig: family<[clientId: string, area: Area]>("pageConfig"),
-  products: family<[clientId: string, area: Area]>("products"),
-  servers: family<[clientId: string, area: Area]>("servers"),
-  roles: family<[clientId: string, serverId: string | undefined, token: Token]>("roles"),
-  allRoles: family<[clientId: string, token: Token]>("allRoles"),
-  limits: family<[clientId: string, roleId: string | undefined, serverId: string | undefined, token: Token]>("limits"),
-  loginConfig: family<[clientId: string, area: Area]>("loginConfig"),
-  countryList: family<[clientId: string, productId: string | undefined, platform: Platform, area: Area]>("countryList"),
-  productPoints: family<[clientId: string, productId: string | undefined, couponCode: string]>("productPoints"),
-  thirdGift: family<[clientId: string, billingNo: string]>("thirdGift"),
-  replenishGameList: family<[replenishId: string]>("replenishGameList"),
-  replenishInfo: family<[replenishId: string]>("replenishInfo"),
-  replenishCountryList: family<[replenishId: string, platform: Platform]>("replenishCountryList"),
-  vipBasic: family<[clientId: string]>("vipBasic"),
-  vipInfo: family<[clientId: string, token: string]>("vipInfo"),
-  coupons: family<[clientId: string, categories: string, productId: string, token: string]>("coupons"),
-  activities: family<[clientId: string, token: string]>("activities"),
-  /** Under `activities`: claiming a reward refreshes the status with the list. */
-  activityStatus: family<[clientId: string, token: string]>("activities", "status"),
-  orders: family<[clientId: string, token: string]>("orders"),
-};
+/**
+ * The families by name. A family's prefix is its name, so no two families can share keys; the
+ * bundle carries no list of them (the names live in KeyParams, a type).
+ */
+export const queryKeys = new Proxy({} as { [N in keyof KeyParams]: KeyFamily<KeyParams[N]> }, {
+  get: (_, name: string): KeyFamily<unknown[]> => ({ all: () => [name], of: (...params) => [name, ...params] }),
+});
 
 /** What the logged-in account sees of the game: dropped at logout, never shown to the next account. */
 export const accountKeys = (): QueryKey[] => [queryKeys.roles.all(), queryKeys.allRoles.all(), queryKeys.limits.all()];
@@ -49,5 +53,6 @@ export const settledOrderKeys = (): QueryKey[] => [
   queryKeys.vipInfo.all(),
   queryKeys.coupons.all(),
   queryKeys.activities.all(),
+  queryKeys.activityStatus.all(),
   queryKeys.orders.all(),
 ];
