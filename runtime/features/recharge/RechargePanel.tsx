@@ -1,31 +1,23 @@
 // The recharge info (spec §2, §4, §5): payment region, channels (sub-channels in a second popup),
 // order detail, price, and the Buy button (hooks/use-buy.ts). The new layout shows it in the bottom
 // sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
-import {
-  buyLabel,
-  canBuy,
-  channelKey,
-  eligibleChannels,
-  eligibleRegions,
-  initialRegion,
-  presentationOf,
-} from "../../lib/payment/channels.ts";
+import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
 import { regionLabel } from "../../lib/payment/regions.ts";
 import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
 import { type OrderCoupon, useOrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { ChannelList } from "../../shared/payment/ChannelList.tsx";
 import { RegionSelect } from "../../shared/payment/RegionSelect.tsx";
-import { useClientId, usePlatformParam, useTracker } from "../../shared/services.ts";
+import { useClientId } from "../../shared/services.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
-import { useCountryList } from "./api/get-country-list.ts";
 import { CardMode } from "./CardMode.tsx";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
 import { type Paid, useBuy } from "./hooks/use-buy.ts";
+import { useChannelChoice } from "./hooks/use-channel-choice.ts";
 
 export interface RechargePanelProps {
   onPaid: (paid: Paid) => void;
@@ -37,47 +29,19 @@ export interface RechargePanelProps {
 
 export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelProps) {
   const { t, i18n } = useTranslation();
-  const clientId = useClientId();
-  const platform = usePlatformParam();
-  const tracker = useTracker();
-  const [selection, update] = useSelection(clientId);
-  const page = usePageConfig();
+  const [selection] = useSelection(useClientId());
   const goods = selection.goods;
-  const vip = useVipVersion();
+  const page = usePageConfig();
   const areaRole = page.data?.area_config.is_area_role === true;
-  const list = useCountryList(goods?.value);
-  const goodsPrice = goods?.price ?? 0;
-  const regions = useMemo(
-    () => (list.data ? eligibleRegions(list.data, { price: goodsPrice, platform }) : []),
-    [list.data, goodsPrice, platform],
-  );
-  const region = initialRegion(regions, selection.region, list.data?.account_region);
-  const channels = useMemo(
-    () => (list.data && region ? eligibleChannels(list.data.country[region] ?? [], { price: goodsPrice, platform }) : []),
-    [list.data, region, goodsPrice, platform],
-  );
-  const parent = channels.find((c) => c.key === selection.rechargeInfo?.parent || channelKey(c) === selection.rechargeKey);
-  const channel =
-    parent && parent.sub_payment.length > 0 ? parent.sub_payment.find((s) => channelKey(s) === selection.rechargeKey) : parent;
+  const vip = useVipVersion();
+  const { channels, channel, region, onlyParent, ...choice } = useChannelChoice();
   const [subFor, setSubFor] = useState<PaymentChannel | null>(null);
   const coupon = useOrderCoupon(vip, goods, channel);
   const quote = coupon.quote;
   const pay = useBuy(onPaid);
   const cardMode = channel !== undefined && presentationOf(channel) === "cardMode";
-  // Only one channel, with sub-channels, and none chosen yet: Buy opens its sub-channels first.
-  const onlyParent = !channel && channels.length === 1 && (channels[0]?.sub_payment.length ?? 0) > 0 ? channels[0] : undefined;
 
   if (!goods) return <p className="sf-empty">{t("recharge.chooseGoodsFirst")}</p>;
-
-  const pickChannel = (c: PaymentChannel, sub?: PaymentChannel) => {
-    const leaf = sub ?? c;
-    update({
-      rechargeInfo: { payway_id: leaf.payway_id, channel_id: leaf.channel_id, name: leaf.name, ...(sub ? { parent: c.key } : {}) },
-      rechargeKey: channelKey(leaf),
-    });
-    pay.clearFailure();
-    tracker.track("selectPayway", { payway_id: leaf.payway_id, channel_id: leaf.channel_id });
-  };
 
   const buy = () => {
     if (onlyParent) setSubFor(onlyParent);
@@ -88,26 +52,22 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
   const points = quote.data?.points ?? (vip ? goods.couponPoints : undefined);
   const price = quote.data?.discountPrice ?? goods.price;
   const original = quote.data && quote.data.price > quote.data.discountPrice ? quote.data.price : undefined;
-  const mismatch = list.data?.account_region && region && list.data.account_region !== region ? list.data.account_region : undefined;
+  const mismatch = choice.otherAccountRegion;
   const label = cardMode ? "exchange" : buyLabel(channel?.payway_id);
 
   return (
     <div className="sf-recharge" data-testid="recharge">
       {/* The coupon row heads the sheet (spec §2); card exchanges take no coupon. */}
       {cardMode ? null : couponRow?.(coupon, goods.value)}
-      {list.isPending ? (
+      {choice.loading ? (
         <RowsSkeleton />
-      ) : regions.length === 0 ? (
+      ) : choice.regions.length === 0 ? (
         <p className="sf-empty" role="status">
           {t("recharge.noChannel")}
         </p>
       ) : (
         <>
-          <RegionSelect
-            regions={regions}
-            value={region}
-            onChange={(r) => update({ region: r, rechargeInfo: undefined, rechargeKey: undefined })}
-          />
+          <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
           {mismatch ? (
             <p className="sf-notice" role="status">
               {t("recharge.regionMismatch", {
@@ -117,13 +77,16 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
             </p>
           ) : null}
           {cardMode && channel ? (
-            <CardMode channel={channel} onBack={() => update({ rechargeInfo: undefined, rechargeKey: undefined })} onPaid={pay.settle} />
+            <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
           ) : (
             <ChannelList
               channels={channels}
-              parentKey={parent?.key}
+              parentKey={choice.parent?.key}
               chosen={channel}
-              onPick={(p, leaf) => pickChannel(p, leaf === p ? undefined : leaf)}
+              onPick={(top, leaf) => {
+                choice.pick(top, leaf);
+                pay.clearFailure();
+              }}
               subFor={subFor}
               onSubFor={setSubFor}
             />

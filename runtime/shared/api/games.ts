@@ -45,7 +45,8 @@ export function useGames() {
 /** The current game (or sub-game) of the game list, and its parent (itself when it is no sub-game). */
 export function useCurrentGame(): { game?: Game | SubGame; parent?: Game } {
   const clientId = useClientId();
-  for (const g of useGames().data?.games ?? []) {
+  const { data } = useGames();
+  for (const g of data?.games ?? []) {
     if (g.client_id === clientId) return { game: g, parent: g };
     const sub = Object.values(g.sub_game).find((s) => s.client_id === clientId);
     if (sub) return { game: sub, parent: g };
