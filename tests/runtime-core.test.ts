@@ -308,3 +308,46 @@ describe("named navigation", () => {
     expect(navigationState("SelectGoods", "Result")).toEqual({});
   });
 });
+
+describe("query keys (runtime/shared/api/query-keys.ts)", () => {
+  it("a family's keys start with its all(): its name, then the parameters", async () => {
+    const { queryKeys } = await import("../runtime/shared/api/query-keys.ts");
+    expect(queryKeys.coupons.all()).toEqual(["coupons"]);
+    expect(queryKeys.coupons.of("c1", "avail,lock", "", "tok")).toEqual(["coupons", "c1", "avail,lock", "", "tok"]);
+    expect(queryKeys.activityStatus.of("c1", "tok")).toEqual(["activityStatus", "c1", "tok"]);
+    expect(queryKeys.games.of("c1", "web", "")).toEqual(["games", "c1", "web", ""]);
+  });
+
+  it("invalidating a family refreshes what the cache holds under it and nothing else; a settled order, and logout's removal", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { accountKeys, queryKeys, settledOrderKeys } = await import("../runtime/shared/api/query-keys.ts");
+    const client = new QueryClient();
+    const held = {
+      coupons: queryKeys.coupons.of("c1", "avail,lock", "p1", "tok"),
+      activities: queryKeys.activities.of("c1", "tok"),
+      activityStatus: queryKeys.activityStatus.of("c1", "tok"),
+      limits: queryKeys.limits.of("c1", "r1", "s1", "tok"),
+      vipInfo: queryKeys.vipInfo.of("c1", "tok"),
+      orders: queryKeys.orders.of("c1", "tok"),
+      roles: queryKeys.roles.of("c1", "s1", "tok"),
+      pageConfig: queryKeys.pageConfig.of("c1", "sea"),
+      products: queryKeys.products.of("c1", "sea"),
+    };
+    for (const key of Object.values(held)) client.setQueryData(key, 1);
+    const invalidated = () =>
+      Object.entries(held)
+        .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name);
+
+    await client.invalidateQueries({ queryKey: queryKeys.activities.all() });
+    expect(invalidated()).toEqual(["activities"]);
+    for (const queryKey of settledOrderKeys()) await client.invalidateQueries({ queryKey });
+    expect(invalidated()).toEqual(["coupons", "activities", "activityStatus", "limits", "vipInfo", "orders"]);
+
+    for (const queryKey of accountKeys()) client.removeQueries({ queryKey });
+    const left = Object.entries(held)
+      .filter(([, key]) => client.getQueryState(key) !== undefined)
+      .map(([name]) => name);
+    expect(left).toEqual(["coupons", "activities", "activityStatus", "vipInfo", "orders", "pageConfig", "products"]);
+  });
+});

@@ -3,16 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Coupon } from "../core/generated/api-types.ts";
 import { orderState } from "../runtime/features/loyalty/order-state.ts";
-import {
-  couponAction,
-  couponName,
-  couponTime,
-  lowestDiscount,
-  percentOff,
-  splitCoupons,
-  vipProgress,
-} from "../runtime/features/loyalty/rules.ts";
-import { couponRowState } from "../runtime/features/loyalty/use-order-coupon.ts";
+import { couponAction, couponName, couponTime, percentOff, splitCoupons, vipProgress } from "../runtime/features/loyalty/rules.ts";
+import { couponRowState, lowestDiscount } from "../runtime/shared/coupon/order-coupon.ts";
 
 const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   code: "CP1",

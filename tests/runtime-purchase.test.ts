@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import type { CountryList, LimitInfo, PaymentChannel } from "../core/generated/api-types.ts";
 import { buyable, limitState, limitTip } from "../runtime/features/goods/limits.ts";
-import { encodeCardInfo, encodeCredential, isInAppBrowser } from "../runtime/features/login/encode.ts";
+import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
+import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";
+import { encodeCardInfo, encodeCredential, isInAppBrowser } from "../runtime/lib/encode.ts";
 import {
   buyLabel,
   canBuy,
@@ -13,10 +15,8 @@ import {
   initialRegion,
   priceFits,
   razerChannelName,
-} from "../runtime/features/recharge/channels.ts";
-import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
-import { payPath } from "../runtime/features/recharge/pay.ts";
-import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";
+} from "../runtime/lib/payment/channels.ts";
+import { payPath } from "../runtime/shared/payment/pay-order.ts";
 import { decodeCredential, encodeCardInfo as serverCardInfo } from "../server/domain/crypto.ts";
 
 const ch = (over: Partial<PaymentChannel> & { payway_id: number; channel_id: string }): PaymentChannel => ({

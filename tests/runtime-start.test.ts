@@ -1,5 +1,5 @@
 // What start-up relies on: the kept game list (gameInfo), UI actions asked for before the first
-// render, tracking that waits for the first content, and loads tried again on a bad network.
+// render (the UI-action store), tracking that waits for the first content, and loads tried again on a bad network.
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetGameListResponse } from "../core/generated/api-types.ts";
@@ -37,7 +37,7 @@ const answer = (name: string): GetGameListResponse =>
 
 describe("the kept game list (gameInfo)", () => {
   it("is shown at once on the next visit for the same client, platform and area, and the list is still asked again", async () => {
-    const { gamesQueryOptions } = await import("../runtime/features/game/api/get-games.ts");
+    const { gamesQueryOptions } = await import("../runtime/shared/api/games.ts");
     const calls: unknown[] = [];
     let name = "Skyfall";
     const api = {
@@ -68,7 +68,7 @@ describe("the kept game list (gameInfo)", () => {
   });
 
   it("ignores a kept value without the answer's shape", async () => {
-    const { cachedGames } = await import("../runtime/features/game/api/get-games.ts");
+    const { cachedGames } = await import("../runtime/shared/api/games.ts");
     const { setItem } = await import("../runtime/lib/storage.ts");
     setItem("gameInfo", { key: "1001001|web|sea", games: { games: "nope" } });
     expect(cachedGames("1001001|web|sea")).toBeUndefined();
@@ -77,19 +77,71 @@ describe("the kept game list (gameInfo)", () => {
   });
 });
 
-describe("UI actions asked for before the first render", () => {
+describe("UI actions asked for before the first render (shared/ui-actions.ts)", () => {
   it("wait for the app and then happen in order; later ones happen at once", async () => {
-    const { lateUi } = await import("../runtime/app/services.ts");
-    const ui = lateUi();
+    const { createUiActions } = await import("../runtime/shared/ui-actions.ts");
+    const ui = createUiActions();
     const seen: string[] = [];
     ui.navigate("/notArea");
     ui.toast("Network error");
     expect(seen).toEqual([]);
     ui.openLogin();
-    ui.bind({ navigate: (to) => seen.push(`go ${to}`), toast: (m) => seen.push(`toast ${m}`), openLogin: () => seen.push("login") });
+    ui.bind({
+      navigate: (to) => seen.push(`go ${to}`),
+      toast: (m) => seen.push(`toast ${m}`),
+      openLogin: () => seen.push("login"),
+      refresh: (key) => seen.push(`refresh ${key.join("/")}`),
+    });
     expect(seen).toEqual(["go /notArea", "toast Network error", "login"]);
     ui.toast("again");
-    expect(seen).toEqual(["go /notArea", "toast Network error", "login", "toast again"]);
+    ui.refresh(["coupons"]);
+    expect(seen).toEqual(["go /notArea", "toast Network error", "login", "toast again", "refresh coupons"]);
+  });
+
+  it("are each carried out once: a later binding (a remount) does not repeat them", async () => {
+    const { createUiActions } = await import("../runtime/shared/ui-actions.ts");
+    const ui = createUiActions();
+    const seen: string[] = [];
+    ui.navigate("/notArea", { replace: true });
+    const unbind = ui.bind({ navigate: (to, options) => seen.push(`go ${to}${options?.replace ? " (replace)" : ""}`) });
+    unbind();
+    ui.bind({ navigate: (to) => seen.push(`again ${to}`) });
+    expect(seen).toEqual(["go /notArea (replace)"]);
+  });
+
+  it("wait for the handler of their own kind: the login popup binds apart from the router", async () => {
+    const { createUiActions } = await import("../runtime/shared/ui-actions.ts");
+    const ui = createUiActions();
+    const seen: string[] = [];
+    ui.openLogin();
+    ui.navigate("/");
+    ui.bind({ navigate: (to) => seen.push(`go ${to}`) });
+    expect(seen).toEqual(["go /"]);
+    ui.openLogin();
+    const unbindLogin = ui.bind({ openLogin: () => seen.push("login") });
+    expect(seen).toEqual(["go /", "login", "login"]);
+    // Unbound again (the layout unmounted): the next one waits for the next binding.
+    unbindLogin();
+    ui.openLogin();
+    expect(seen).toHaveLength(3);
+    ui.bind({ openLogin: () => seen.push("login again") });
+    expect(seen).toEqual(["go /", "login", "login", "login again"]);
+  });
+
+  it("keep their order when a handler asks for another while the waiting ones run", async () => {
+    const { createUiActions } = await import("../runtime/shared/ui-actions.ts");
+    const ui = createUiActions();
+    const seen: string[] = [];
+    ui.toast("first");
+    ui.openLogin();
+    ui.bind({
+      toast: (m) => {
+        seen.push(`toast ${m}`);
+        if (m === "first") ui.openLogin();
+      },
+    });
+    ui.bind({ openLogin: () => seen.push("login") });
+    expect(seen).toEqual(["toast first", "login", "login"]);
   });
 });
 

@@ -5,15 +5,17 @@ import type { i18n } from "i18next";
 import { modeForHost } from "../../core/config/hosts.ts";
 import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
 import type { BrandModule } from "../../core/config/types.ts";
-import { prefetchTopUp } from "../features/purchase/queries.ts";
 import { gameForClientId, resolveArea } from "../lib/area.ts";
-import type { BrandRuntime } from "../lib/brand-context.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { resolveLanguage } from "../lib/language.ts";
 import { isOffline } from "../lib/online.ts";
-import type { Session } from "../lib/session-context.ts";
 import { getItem, type StorageKey, setItem } from "../lib/storage.ts";
-import { chosenGame, createServices, lateUi, type Services, type UiActions } from "./services.ts";
+import type { Services } from "../shared/services.ts";
+import type { BrandRuntime } from "../shared/session/brand-context.ts";
+import type { Session } from "../shared/session/session-context.ts";
+import { uiActions } from "../shared/ui-actions.ts";
+import { prefetchTopUp } from "./prefetch-top-up.ts";
+import { chosenGame, createServices } from "./services.ts";
 
 export interface Boot {
   runtime: BrandRuntime;
@@ -22,8 +24,6 @@ export interface Boot {
   layout: LayoutVersion;
   services: Services;
   queryClient: QueryClient;
-  /** The app hands over its navigation and toasts once rendered. */
-  bindUi(actions: UiActions): void;
 }
 
 /** Where the first screen is the goods of the current game (the entry redirects there). */
@@ -93,7 +93,6 @@ export async function bootstrap(location: Location): Promise<Boot> {
   // spec_lang=keys is the pseudo-locale of tests and translators: every text shows its key.
   const strings = createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
   let i18n: i18n | undefined;
-  const ui = lateUi();
   const runtime = { module, brand, mode: modeForHost(location.hostname) };
   const services = createServices({
     runtime,
@@ -101,7 +100,8 @@ export async function bootstrap(location: Location): Promise<Boot> {
     language: () => i18n?.language ?? lang,
     t: (key) => i18n?.t(key) ?? key,
     location,
-    ui,
+    // What the services ask of the screen waits in the store until the app binds it.
+    ui: uiActions,
   });
   // Saved before any call: a -3014 answer (wrong domain) clears it again.
   if (area) setItem("payment_domain_area", area);
@@ -115,7 +115,6 @@ export async function bootstrap(location: Location): Promise<Boot> {
     layout,
     services,
     queryClient,
-    bindUi: ui.bind,
   };
 }
 

@@ -2,8 +2,8 @@
 // URL) to the next route when it lacks them (spec §2, SPEC-NOTES).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useBrand } from "../lib/brand-context.ts";
 import { carryQuery } from "../lib/carry.ts";
+import { useBrand } from "../shared/session/brand-context.ts";
 
 const idfvFromUrl = new URLSearchParams(window.location.search).has("idfv");
 

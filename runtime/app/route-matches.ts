@@ -5,6 +5,13 @@
 import { createContext, useContext } from "react";
 import type { matchRoutes, RouteObject } from "react-router-dom";
 
+/** What a route of the manifest tells the layouts: its step, header title and whether navigation shows. */
+export interface RouteHandle {
+  step?: number;
+  titleKey?: string;
+  nav?: boolean;
+}
+
 export interface RouteMatch {
   id?: string;
   handle?: unknown;

@@ -1,32 +1,23 @@
 // Turns the generated route manifest of one layout version into react-router routes.
 import { type ReactNode, useMemo } from "react";
-import {
-  BrowserRouter,
-  matchRoutes,
-  Navigate,
-  type NavigateFunction,
-  type RouteObject,
-  renderMatches,
-  useLocation,
-  useNavigate,
-  useParams,
-} from "react-router-dom";
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, renderMatches, useLocation, useParams } from "react-router-dom";
 import type { LayoutVersion } from "../../core/config/layout.ts";
 import type { Brand } from "../../core/config/types.ts";
-import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "../features/purchase/screens.tsx";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx";
 import { Loaded, PartBoundary, PartError } from "../ui/part-boundary.tsx";
 import NewLayout from "./layouts/NewLayout.tsx";
 import OldLayout from "./layouts/OldLayout.tsx";
-import { RouteMatchesContext, routeMatches } from "./route-matches.ts";
+import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "./pages/purchase/screens.tsx";
+import { type RouteHandle, RouteMatchesContext, routeMatches } from "./route-matches.ts";
+import { UiActionHost } from "./ui-action-host.tsx";
 
 // The account pages are not part of the first render of the top-up.
 const ActivityPage = lazyWithStrings(() => import("../features/loyalty/ActivityPage.tsx"));
 const MyPage = lazyWithStrings(() => import("../features/loyalty/MyPage.tsx"));
 const VipCenterPage = lazyWithStrings(() => import("../features/loyalty/VipCenterPage.tsx"));
-const ReplenishPage = lazyWithStrings(() => import("../features/replenish/ReplenishPage.tsx"));
+const ReplenishPage = lazyWithStrings(() => import("./pages/ReplenishGoods.tsx"));
 // Nor are the error and hand-over pages.
 const MessagePage = lazyPart(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
 const NotFoundPage = lazyPart(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
@@ -43,12 +34,6 @@ function Page({ children }: { children: ReactNode }) {
       <FirstContentMark />
     </Loaded>
   );
-}
-
-export interface RouteHandle {
-  step?: number;
-  titleKey?: string;
-  nav?: boolean;
 }
 
 function Redirect({ to }: { to: string }) {
@@ -154,8 +139,7 @@ export function createRoutes(layout: LayoutVersion, brand: Brand): RouteObject[]
   ];
 }
 
-function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
-  onNavigate(useNavigate());
+function Routed({ routes }: { routes: RouteObject[] }) {
   const { pathname } = useLocation();
   // Matched once per location: rendered as useRoutes would, and handed to every component that
   // reads the route's handle or name.
@@ -164,11 +148,12 @@ function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (na
   return <RouteMatchesContext.Provider value={matches}>{renderMatches(matched)}</RouteMatchesContext.Provider>;
 }
 
-/** The storefront's routes in the browser's history; `onNavigate` receives the navigate function for code outside the tree. */
-export function StoreRouter({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
+/** The storefront's routes in the browser's history, and the UI actions that navigate them. */
+export function StoreRouter({ routes }: { routes: RouteObject[] }) {
   return (
     <BrowserRouter>
-      <Routed routes={routes} onNavigate={onNavigate} />
+      <UiActionHost />
+      <Routed routes={routes} />
     </BrowserRouter>
   );
 }

@@ -1,40 +1,18 @@
-// The services every screen uses: the API client, tracking, and the one place errors are acted on.
-import { createContext, useContext } from "react";
-import { removeUser, userFor } from "../features/login/user-store.ts";
+// Makes the services every screen uses (shared/services.ts): the API client, tracking, and the one
+// place errors are acted on.
 import { setRealNameTicket } from "../features/real-name/ticket.ts";
-import { type ApiClient, createApiClient } from "../lib/api/client.ts";
+import { createApiClient } from "../lib/api/client.ts";
 import { actionFor } from "../lib/api/error-actions.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
-import type { BrandRuntime } from "../lib/brand-context.ts";
-import { platformOf } from "../lib/device.ts";
+import { type Platform, platformOf } from "../lib/device.ts";
 import { isOffline } from "../lib/online.ts";
 import { getItem, removeItem, setItem } from "../lib/storage.ts";
-import { createTracker, type Tracker } from "../lib/tracking.ts";
-
-export interface Services {
-  api: ApiClient;
-  tracker: Tracker;
-  platform: ReturnType<typeof platformOf>;
-  /** The client id of the current game on this device's platform. */
-  clientId: string;
-  sdkView: boolean;
-  /** In the SDK view: the game gave its token in the entry link (kept for the whole visit). */
-  sdkToken: boolean;
-  /** The API host calls go to first. */
-  apiHost(): string;
-  /** Carries out the spec's reaction to an error (toast, log out, go to a page…). */
-  handleError(error: unknown): void;
-  /** The device, tracking session and traffic source a pay order carries (spec §7 common payload). */
-  payContext(): { did: string; session_id: string; session_time: number; traffic_source?: string };
-}
-
-export const ServicesContext = createContext<Services | null>(null);
-
-export function useServices(): Services {
-  const value = useContext(ServicesContext);
-  if (!value) throw new Error("useServices outside ServicesContext");
-  return value;
-}
+import { createTracker } from "../lib/tracking.ts";
+import { queryKeys } from "../shared/api/query-keys.ts";
+import type { Services } from "../shared/services.ts";
+import type { BrandRuntime } from "../shared/session/brand-context.ts";
+import { removeUser, userFor } from "../shared/session/user-store.ts";
+import type { UiActionHandlers } from "../shared/ui-actions.ts";
 
 /** The device id: idfv from the game when the URL has it, else this browser's own uuid. */
 export function deviceId(params: URLSearchParams): string {
@@ -80,36 +58,6 @@ export function chosenGame(): { client_id: string; game_key: string } | undefine
     : undefined;
 }
 
-/** Asks the app to refetch the coupon lists (after a -3062, spec §8). */
-export const RELOAD_COUPONS_EVENT = "sf:reload-coupons";
-
-/** What services ask of the screen: it exists only once the app has rendered (see `lateUi`). */
-export interface UiActions {
-  navigate(to: string): void;
-  toast(message: string): void;
-  openLogin(): void;
-}
-
-/**
- * UI actions for services made before the first render (the top-up's calls start then): what is
- * asked before `bind` waits for it, so a -3014 answered before the app is on screen still leads to
- * /notArea.
- */
-export function lateUi(): UiActions & { bind(actions: UiActions): void } {
-  let bound: UiActions | undefined;
-  const waiting: (() => void)[] = [];
-  const later = (act: (a: UiActions) => void) => (bound ? act(bound) : waiting.push(() => bound && act(bound)));
-  return {
-    navigate: (to) => later((a) => a.navigate(to)),
-    toast: (message) => later((a) => a.toast(message)),
-    openLogin: () => later((a) => a.openLogin()),
-    bind(actions) {
-      bound = actions;
-      for (const run of waiting.splice(0)) run();
-    },
-  };
-}
-
 export interface ServiceDeps {
   runtime: BrandRuntime;
   game: string;
@@ -117,14 +65,13 @@ export interface ServiceDeps {
   language: () => string;
   t: (key: "error.network" | "offline.action") => string;
   location: Location;
-  ui: UiActions;
+  ui: UiActionHandlers;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const { runtime, location } = deps;
   const params = new URLSearchParams(location.search);
-  const platform =
-    (params.get("visit") === "sdk" && (params.get("platform") as ReturnType<typeof platformOf> | null)) || platformOf(navigator.userAgent);
+  const platform = (params.get("visit") === "sdk" && (params.get("platform") as Platform | null)) || platformOf(navigator.userAgent);
   const gameConfig = runtime.brand.games[deps.game];
   const sdkView = params.get("visit") === "sdk";
   const urlClient = params.get("client_id");
@@ -169,7 +116,7 @@ export function createServices(deps: ServiceDeps): Services {
     if (action.clearGame) removeItem("gameInfo");
     if (action.clearArea) removeItem("payment_domain_area");
     if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
-    if (action.reloadCouponsAfter) setTimeout(() => window.dispatchEvent(new CustomEvent(RELOAD_COUPONS_EVENT)), action.reloadCouponsAfter);
+    if (action.reloadCouponsAfter) setTimeout(() => deps.ui.refresh(queryKeys.coupons.all()), action.reloadCouponsAfter);
     if (action.toast) deps.ui.toast(action.toast);
     if (action.openLogin) deps.ui.openLogin();
     if (action.navigate) deps.ui.navigate(action.navigate);

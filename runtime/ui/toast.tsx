@@ -4,12 +4,11 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 type Show = (message: string) => void;
 const ToastContext = createContext<Show>(() => undefined);
 
-export function ToastProvider({ children, show: external }: { children: ReactNode; show?: (register: Show) => void }) {
+export function ToastProvider({ children }: { children: ReactNode }) {
   // A new object each time, so the same message shown twice restarts its timer.
   const [toast, setToast] = useState<{ text: string; id: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const show = useCallback<Show>((text) => setToast((prev) => ({ text, id: (prev?.id ?? 0) + 1 })), []);
-  useEffect(() => external?.(show), [external, show]);
   useEffect(() => {
     if (!toast) return;
     clearTimeout(timer.current);

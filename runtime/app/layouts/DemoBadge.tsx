@@ -1,6 +1,6 @@
 // Marks demo (beta) hosts on screen, so nobody mistakes a demo storefront for the real one.
 import { useTranslation } from "react-i18next";
-import { useBrand } from "../../lib/brand-context.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
 
 export function DemoBadge() {
   const { t } = useTranslation();

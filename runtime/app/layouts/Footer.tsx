@@ -1,8 +1,8 @@
 // Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useBrand } from "../../lib/brand-context.ts";
-import { useSession } from "../../lib/session-context.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { useSession } from "../../shared/session/session-context.ts";
 import { AfterFirstContent, lazyWithStrings } from "../../ui/deferred.tsx";
 
 // The area's legal notices sit at the bottom of every page: they load after the first content.

@@ -1,15 +1,14 @@
 // The old layout's user area: the logged-in account (a link to My page) with log out, or the login button.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { openLogin, useSessionActions } from "../../features/login/session.ts";
-import { useUser } from "../../features/login/user-store.ts";
-import { useServices } from "../services.ts";
+import { useCurrentUser } from "../../shared/session/account.ts";
+import { useLogout } from "../../shared/session/logout.ts";
+import { uiActions } from "../../shared/ui-actions.ts";
 
 export function HeaderUser() {
   const { t } = useTranslation();
-  const { clientId } = useServices();
-  const user = useUser(clientId);
-  const { logout } = useSessionActions();
+  const user = useCurrentUser();
+  const logout = useLogout();
   return (
     <div className="sf-header__user" data-slot="user">
       {user ? (
@@ -41,7 +40,7 @@ export function HeaderUser() {
           </button>
         </>
       ) : (
-        <button type="button" className="sf-button sf-button--secondary sf-button--small" onClick={openLogin}>
+        <button type="button" className="sf-button sf-button--secondary sf-button--small" onClick={() => uiActions.openLogin()}>
           {t("header.login")}
         </button>
       )}

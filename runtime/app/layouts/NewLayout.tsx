@@ -2,15 +2,15 @@
 // top-up, events and My routes, footer with the legal links.
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
-import { LoginHost } from "../../features/login/LoginHost.tsx";
-import { useHasEvents } from "../../features/loyalty/queries.ts";
-import { ReplenishSlot } from "../../features/replenish/ReplenishSlot.tsx";
-import { useBrand } from "../../lib/brand-context.ts";
+import { useHasEvents } from "../../shared/api/page-config.ts";
+import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
+import { useBrand } from "../../shared/session/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { AppNotices } from "./AppNotices.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
-import { LanguagePicker } from "./LanguagePicker.tsx";
+import { LoginHost } from "./LoginHost.tsx";
+import { ReplenishSlot } from "./ReplenishSlot.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 

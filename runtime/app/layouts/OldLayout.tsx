@@ -1,17 +1,17 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
-import { LoginHost } from "../../features/login/LoginHost.tsx";
-import { ReplenishSlot } from "../../features/replenish/ReplenishSlot.tsx";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
-import { useBrand } from "../../lib/brand-context.ts";
+import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
+import { useBrand } from "../../shared/session/brand-context.ts";
 import { useCarryOver } from "../carry-over.ts";
 import { useGo } from "../navigation.ts";
 import { AppNotices } from "./AppNotices.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";
 import { Footer } from "./Footer.tsx";
 import { HeaderUser } from "./HeaderUser.tsx";
-import { LanguagePicker } from "./LanguagePicker.tsx";
+import { LoginHost } from "./LoginHost.tsx";
+import { ReplenishSlot } from "./ReplenishSlot.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 
 const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;

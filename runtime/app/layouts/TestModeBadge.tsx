@@ -1,6 +1,6 @@
 // Marks an internal test-account session on every screen, so nobody mistakes it for a real one.
 import { useTranslation } from "react-i18next";
-import { useTestMode } from "../../features/login/user-store.ts";
+import { useTestMode } from "../../shared/session/user-store.ts";
 
 export function TestModeBanner() {
   const { t } = useTranslation();

@@ -1,7 +1,5 @@
 // The handle of the deepest matched route: step, header title and whether navigation shows.
-
-import { useRouteMatches } from "../route-matches.ts";
-import type { RouteHandle } from "../router.tsx";
+import { type RouteHandle, useRouteMatches } from "../route-matches.ts";
 
 export function useRouteHandle(): RouteHandle {
   const matches = useRouteMatches();

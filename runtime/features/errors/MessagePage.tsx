@@ -1,7 +1,7 @@
 // The parameter, area and link error pages (spec §2): a title, the explanation, customer service.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { useBrand } from "../../lib/brand-context.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
 
 type Kind = "notArea" | "showError" | "expired" | "errorReplenish";
 

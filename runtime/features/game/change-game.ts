@@ -2,12 +2,12 @@
 // remember the choice, and load the store again for it (a new game config, area rules and layout).
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { useServices } from "../../app/services.ts";
-import { useBrand } from "../../lib/brand-context.ts";
-import { useSession } from "../../lib/session-context.ts";
 import { setItem } from "../../lib/storage.ts";
+import { useClientId, usePlatformParam, useTracker } from "../../shared/services.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { clearSelection } from "../../shared/session/order-selection.ts";
+import { useSession } from "../../shared/session/session-context.ts";
 import { useTip } from "../../ui/tip.tsx";
-import { clearSelection } from "../purchase/selection.ts";
 
 export interface GameChoice {
   clientId: string;
@@ -21,20 +21,21 @@ export function useChangeGame() {
   const { confirm } = useTip();
   const { brand } = useBrand();
   const { area } = useSession();
-  const services = useServices();
+  const clientId = useClientId();
+  const platform = usePlatformParam();
+  const tracker = useTracker();
   return useCallback(
     async (choice: GameChoice, ask = true) => {
-      if (choice.clientId === services.clientId) return false;
+      if (choice.clientId === clientId) return false;
       if (ask && !(await confirm({ title: t("game.change"), text: t("game.confirmChange", { name: choice.name }) }))) return false;
-      const isDefault =
-        choice.gameKey === brand.defaultGame && brand.games[brand.defaultGame]?.clientIdMap[services.platform] === choice.clientId;
+      const isDefault = choice.gameKey === brand.defaultGame && brand.games[brand.defaultGame]?.clientIdMap[platform] === choice.clientId;
       if (!isDefault) clearSelection();
       setItem("paymentGameInfo", { client_id: choice.clientId, game_key: choice.gameKey });
-      services.tracker.track("changeGame", { to: choice.clientId });
+      tracker.track("changeGame", { to: choice.clientId });
       const query = new URLSearchParams({ client_id: choice.clientId, ...(area ? { domain_area: area } : {}) });
       window.location.assign(`/selectGoods?${query.toString()}`);
       return true;
     },
-    [area, brand, confirm, services, t],
+    [area, brand, clientId, confirm, platform, t, tracker],
   );
 }

@@ -3,20 +3,22 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Goods, LimitInfo } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
+import { useClientId, useTracker } from "../../shared/services.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
 import { useTip } from "../../ui/tip.tsx";
-import { usePurchaseFlow } from "../purchase/flow-context.ts";
-import { useLimits, useProducts } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
+import { useLimits } from "./api/get-limits.ts";
+import { useProducts } from "./api/get-products.ts";
 import { useLimitText } from "./limit-text.ts";
 import { buyable, type LimitState, limitState, limitTip } from "./limits.ts";
 
 export function GoodsGrid() {
   const { t } = useTranslation();
-  const { clientId, tracker } = useServices();
+  const clientId = useClientId();
+  const tracker = useTracker();
   const { tip, confirm } = useTip();
   const flow = usePurchaseFlow();
   const products = useProducts();

@@ -4,8 +4,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommercialTransactionsNotice } from "../../../core/generated/config-types.ts";
-import { useBrand } from "../../lib/brand-context.ts";
-import { useSession } from "../../lib/session-context.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { useSession } from "../../shared/session/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 
 const FIELDS = [

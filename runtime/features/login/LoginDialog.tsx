@@ -3,28 +3,30 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/generated/api-errors.ts";
-import { useServices } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { useBrand } from "../../lib/brand-context.ts";
+import { encodeCredential, isInAppBrowser } from "../../lib/encode.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useCurrentGame } from "../../shared/api/games.ts";
+import { useClientId, useErrorHandler } from "../../shared/services.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordField } from "../../ui/password-field.tsx";
 import { richText } from "../../ui/rich.tsx";
-import { useCurrentGame, useLoginConfig } from "../purchase/queries.ts";
-import { encodeCredential, isInAppBrowser } from "./encode.ts";
+import { useLoginConfig } from "./api/get-login-config.ts";
+import { useCompleteLogin } from "./complete-login.ts";
 import { useLoginApi } from "./login-api.ts";
 import { ProviderIcon } from "./ProviderIcon.tsx";
 import { NEEDS_REAL_BROWSER, type Provider, SignInCancelled, signIn } from "./providers.ts";
-import { useSessionActions } from "./session.ts";
 
 type Mode = "account" | "card";
 
 export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const services = useServices();
+  const clientId = useClientId();
+  const handleError = useErrorHandler();
   const loginApi = useLoginApi();
-  const { completeLogin } = useSessionActions();
+  const completeLogin = useCompleteLogin();
   const { parent } = useCurrentGame();
   const config = useLoginConfig(true);
   const [mode, setMode] = useState<Mode>("account");
@@ -40,7 +42,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     if (err instanceof SignInCancelled) return;
     if (err instanceof ApiError && err.code === CODE.notRealName) {
       onClose();
-      services.handleError(err);
+      handleError(err);
       return;
     }
     setError(err instanceof ApiError ? err.message || t("error.logFail") : t("error.network"));
@@ -56,7 +58,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
         username: encodeCredential(account),
         password: encodeCredential(password),
         login_type: mode,
-        client_id: services.clientId,
+        client_id: clientId,
       });
       completeLogin(result, mode);
     } catch (err) {
@@ -74,7 +76,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      completeLogin(await signIn(provider, { api: loginApi, clientId: services.clientId, config: config.data }), provider);
+      completeLogin(await signIn(provider, { api: loginApi, clientId, config: config.data }), provider);
     } catch (err) {
       fail(err);
       setBusy(false);

@@ -3,8 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
 import { apiCalls } from "../../../core/generated/api-calls.ts";
-import { useServices } from "../../app/services.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useApi } from "../../shared/services.ts";
 
 /** The client that sends login calls to their /api/ingame/ path with game_id in place of client_id. */
 export function inGameLoginApi(api: ApiClient, gameId: number): ApiClient {
@@ -20,11 +21,11 @@ export function inGameLoginApi(api: ApiClient, gameId: number): ApiClient {
 
 /** The API client for signing in here; undefined while a make-up link's game is still unknown. */
 export function useLoginApi(): ApiClient | undefined {
-  const { api } = useServices();
+  const api = useApi();
   const { pathname, search } = useLocation();
   const replenishId = pathname === "/replenishGoods" ? (new URLSearchParams(search).get("replenish_id") ?? "") : "";
   const games = useQuery({
-    queryKey: ["replenishGameList", replenishId],
+    queryKey: queryKeys.replenishGameList.of(replenishId),
     queryFn: () => api.call("replenishGameList", { replenish_id: replenishId }),
     enabled: replenishId !== "",
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,10 +1,10 @@
 // Internal test-account mode on start: the stored betaAccountKey is a token the platform issued to a
 // test account; the platform confirms it (betaConfirm) and answers that account's session. No secret
 // is in the page: a key the platform does not confirm is dropped.
-import type { Services } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { getItem } from "../../lib/storage.ts";
-import { confirmTestMode } from "./user-store.ts";
+import type { Services } from "../../shared/services.ts";
+import { confirmTestMode } from "../../shared/session/user-store.ts";
 
 export async function confirmStoredTestAccount(services: Pick<Services, "api" | "clientId">): Promise<void> {
   const key = getItem<unknown>("betaAccountKey");

@@ -6,18 +6,20 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/generated/api-errors.ts";
 import type { Activity, EventReward } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount, localZone } from "../../lib/format.ts";
 import { formatTime } from "../../lib/time.ts";
+import { useHasEvents, usePageConfig } from "../../shared/api/page-config.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useApi, useClientId, useTracker } from "../../shared/services.ts";
+import { useLoggedIn } from "../../shared/session/account.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { usePageConfig } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
+import { useActivities } from "./api/get-activities.ts";
 import { LoginPrompt, NotOffered } from "./LoginPrompt.tsx";
-import { useActivities, useHasEvents, useLoggedIn } from "./queries.ts";
 
 type Kind = Activity["type"];
 const STATE_KEYS = { claimable: "activity.claim", received: "activity.received", locked: "activity.locked" } as const;
@@ -81,7 +83,9 @@ function RewardRow({
 
 export function ActivityPage() {
   const { t } = useTranslation();
-  const { api, clientId, tracker } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
+  const tracker = useTracker();
   const page = usePageConfig();
   const hasEvents = useHasEvents();
   const loggedIn = useLoggedIn();
@@ -110,7 +114,10 @@ export function ActivityPage() {
       if (err instanceof ApiError && err.code === CODE.activityMissing) toast(t("activity.gone"));
       else toast(err instanceof ApiError && err.message ? err.message : t("error.receiveFail"));
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["activities"] }),
+    onSettled: () => {
+      // The events' progress and the count of rewards waiting, which the top-up page's prompt shows.
+      for (const queryKey of [queryKeys.activities.all(), queryKeys.activityStatus.all()]) void queryClient.invalidateQueries({ queryKey });
+    },
   });
 
   if (page.isPending) return <RowsSkeleton />;

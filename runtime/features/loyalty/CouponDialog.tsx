@@ -8,14 +8,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import type { Coupon } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { useSession } from "../../lib/session-context.ts";
+import { useCoupons } from "../../shared/api/coupons.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useApi, useClientId } from "../../shared/services.ts";
+import { useSession } from "../../shared/session/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { useCoupons } from "./queries.ts";
 import { type CouponPopupMode, couponAction, couponName, couponTime, percentOff, splitCoupons } from "./rules.ts";
 
 const TAG_KEYS = {
@@ -127,13 +128,14 @@ export function useCouponName(): (raw: string) => string {
 
 /** Claiming a coupon (receiveCoupons): 'claim failed' when the platform refuses. */
 export function useClaimCoupon() {
-  const { api, clientId } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
   const queryClient = useQueryClient();
   const toast = useToast();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (code: string | undefined) => api.call("receiveCoupons", { client_id: clientId, ...(code ? { code } : {}) }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["coupons"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all() }),
     onError: (err) => toast(err instanceof ApiError && err.message ? `${t("error.receiveFail")}: ${err.message}` : t("error.receiveFail")),
   });
 }

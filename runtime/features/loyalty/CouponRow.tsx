@@ -2,9 +2,9 @@
 // 'my reward' popup to pick another, claim one, or go without.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { OrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { CouponDialog, useCouponName } from "./CouponDialog.tsx";
 import { percentOff } from "./rules.ts";
-import type { OrderCoupon } from "./use-order-coupon.ts";
 
 export function CouponRow({ coupon, productId }: { coupon: OrderCoupon; productId: string }) {
   const { t } = useTranslation();

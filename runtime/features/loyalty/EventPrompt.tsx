@@ -5,7 +5,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { getItem, setItem } from "../../lib/storage.ts";
-import { useActivityStatus, useHasEvents, useLoggedIn } from "./queries.ts";
+import { useHasEvents } from "../../shared/api/page-config.ts";
+import { useLoggedIn } from "../../shared/session/account.ts";
+import { useActivityStatus } from "./api/get-activities.ts";
 
 export function EventPrompt() {
   const { t } = useTranslation();

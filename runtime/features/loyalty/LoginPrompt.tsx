@@ -1,7 +1,7 @@
 // What the account pages show a visitor who has not logged in: why, and the way to log in.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { openLogin } from "../login/session.ts";
+import { uiActions } from "../../shared/ui-actions.ts";
 
 export function LoginPrompt({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -11,7 +11,7 @@ export function LoginPrompt({ text }: { text: string }) {
         <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
       </svg>
       <p>{text}</p>
-      <button type="button" className="sf-button sf-button--primary" onClick={openLogin}>
+      <button type="button" className="sf-button sf-button--primary" onClick={() => uiActions.openLogin()}>
         {t("header.login")}
       </button>
     </section>

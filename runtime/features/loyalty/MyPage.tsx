@@ -5,22 +5,22 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { OrderInfo } from "../../../core/generated/api-types.ts";
-import { LanguagePicker } from "../../app/layouts/LanguagePicker.tsx";
-import { useServices } from "../../app/services.ts";
-import { useBrand } from "../../lib/brand-context.ts";
 import { formatAmount, localZone } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";
+import { useCurrentGame } from "../../shared/api/games.ts";
+import { useHasEvents, useVipVersion } from "../../shared/api/page-config.ts";
+import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
+import { useCurrentUser, useLoggedIn } from "../../shared/session/account.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { useLogout } from "../../shared/session/logout.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
-import { useSessionActions } from "../login/session.ts";
-import { useUser } from "../login/user-store.ts";
-import { useCurrentGame } from "../purchase/queries.ts";
+import { useOrders } from "./api/get-orders.ts";
+import { useVipInfo } from "./api/get-vip.ts";
 import { CouponDialog } from "./CouponDialog.tsx";
 import { LoginPrompt } from "./LoginPrompt.tsx";
 import { type OrderState, orderState } from "./order-state.ts";
-import { useOrders } from "./orders-query.ts";
-import { useHasEvents, useLoggedIn, useVipInfo, useVipVersion } from "./queries.ts";
 
 const STATE_KEYS: Record<OrderState, "my.pending" | "my.failed" | "my.paid" | "my.delivered"> = {
   pending: "my.pending",
@@ -180,13 +180,12 @@ function VipSummary() {
 export function MyPage() {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const { clientId } = useServices();
-  const user = useUser(clientId);
+  const user = useCurrentUser();
   const loggedIn = useLoggedIn();
   const vip = useVipVersion();
   const hasEvents = useHasEvents();
   const { game } = useCurrentGame();
-  const { logout } = useSessionActions();
+  const logout = useLogout();
   return (
     <div className="sf-loyalty" data-testid="my">
       {loggedIn ? (

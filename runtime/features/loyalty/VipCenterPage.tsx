@@ -8,17 +8,19 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { VipLevel } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { useBrand } from "../../lib/brand-context.ts";
+import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useApi, useClientId, useTracker } from "../../shared/services.ts";
+import { useLoggedIn } from "../../shared/session/account.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { SafeHtml } from "../../ui/tip.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { usePageConfig } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
+import { useVipBasic, useVipInfo } from "./api/get-vip.ts";
 import { CouponDialog, KIND_KEYS } from "./CouponDialog.tsx";
 import { LoginPrompt, NotOffered } from "./LoginPrompt.tsx";
-import { useLoggedIn, useVipBasic, useVipInfo, useVipVersion } from "./queries.ts";
 import { percentOff, vipProgress } from "./rules.ts";
 
 function VipStar() {
@@ -56,7 +58,8 @@ function RealNameState({ state }: { state: "loading" | "failed" | "not_verified"
 
 function PointsExchange({ points, rate }: { points: number; rate: number }) {
   const { t } = useTranslation();
-  const { api, clientId } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
   const [selection] = useSelection(clientId);
   const params = new URLSearchParams(window.location.search);
   const roleId = selection.role?.value ?? params.get("role_id") ?? undefined;
@@ -71,7 +74,7 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
     onSuccess: (r, n) => {
       setAmount("");
       toast(t("vip.exchanged", { points: n, coins: r.coins }));
-      void queryClient.invalidateQueries({ queryKey: ["vipInfo"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vipInfo.all() });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.message) toast(err.message);
@@ -150,7 +153,7 @@ function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
 
 export function VipCenterPage() {
   const { t } = useTranslation();
-  const { tracker } = useServices();
+  const tracker = useTracker();
   const { brand } = useBrand();
   const page = usePageConfig();
   const vip = useVipVersion();

@@ -69,13 +69,6 @@ export function couponTime(coupon: Pick<Coupon, "is_used" | "used_time" | "valid
   return { kind: "validUntil", text: formatTime(coupon.valid_end_time, coupon.time_zone) };
 }
 
-/** The coupon with the lowest discount_rate (the biggest discount); the earliest to expire on a tie. */
-export function lowestDiscount<C extends Pick<Coupon, "discount_rate" | "valid_end_time" | "code">>(coupons: C[]): C | undefined {
-  return [...coupons].sort(
-    (a, b) => a.discount_rate - b.discount_rate || a.valid_end_time - b.valid_end_time || a.code.localeCompare(b.code),
-  )[0];
-}
-
 /** Percent off a discount_rate stands for: 0.9 → 10. */
 export const percentOff = (rate: number) => Math.round((1 - rate) * 100);
 

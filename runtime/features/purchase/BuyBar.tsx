@@ -1,18 +1,19 @@
 // The sticky buy bar (UI brief): the chosen goods and price and one primary button. Buying needs a
 // login (the login popup opens otherwise) and a character.
 import { useTranslation } from "react-i18next";
-import { useServices } from "../../app/services.ts";
 import { formatAmount } from "../../lib/format.ts";
+import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
+import { useClientId, useTracker } from "../../shared/services.ts";
+import { useCurrentUser } from "../../shared/session/account.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
+import { uiActions } from "../../shared/ui-actions.ts";
 import { useTip } from "../../ui/tip.tsx";
-import { openLogin } from "../login/session.ts";
-import { useUser } from "../login/user-store.ts";
-import { usePurchaseFlow } from "./flow-context.ts";
-import { useSelection } from "./selection.ts";
 
 export function BuyBar() {
   const { t } = useTranslation();
-  const { clientId, tracker } = useServices();
-  const user = useUser(clientId);
+  const clientId = useClientId();
+  const tracker = useTracker();
+  const user = useCurrentUser();
   const [selection] = useSelection(clientId);
   const { tip } = useTip();
   const flow = usePurchaseFlow();
@@ -22,7 +23,7 @@ export function BuyBar() {
     tracker.track("clickBuy", { product_id: goods.value, price: goods.price });
     tracker.purchase({ step: "clickBuy", product_id: goods.value, amount: goods.price, ...(user ? { suid: user.suid } : {}) });
     if (!user) {
-      openLogin();
+      uiActions.openLogin();
       return;
     }
     if (!selection.role) {

@@ -2,14 +2,14 @@
 // outcome when the player comes back from it.
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { useServices } from "../../app/services.ts";
+import { useApiHost } from "../../shared/services.ts";
 import { useRealNameTicket } from "./ticket.ts";
 
 export function CertifiedRealPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ticket = useRealNameTicket();
-  const { apiHost } = useServices();
+  const apiHost = useApiHost();
   const done = params.get("done") === "1";
   const failed = params.get("failed") === "1";
   const verifyUrl = ticket

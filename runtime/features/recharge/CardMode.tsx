@@ -5,21 +5,24 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { encodeCardInfo } from "../../lib/encode.ts";
 import { formatAmount } from "../../lib/format.ts";
-import { useSession } from "../../lib/session-context.ts";
+import { canBuy } from "../../lib/payment/channels.ts";
+import { usePageConfig } from "../../shared/api/page-config.ts";
+import { useApi, useClientId, useErrorHandler, usePlatformParam } from "../../shared/services.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
+import { useSession } from "../../shared/session/session-context.ts";
 import { PasswordField } from "../../ui/password-field.tsx";
 import { useTip } from "../../ui/tip.tsx";
-import { encodeCardInfo } from "../login/encode.ts";
-import { usePageConfig } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
-import { canBuy } from "./channels.ts";
-import type { Paid } from "./RechargePanel.tsx";
+import type { Paid } from "./hooks/use-buy.ts";
 
 export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel; onBack: () => void; onPaid: (paid: Paid) => void }) {
   const { t } = useTranslation();
-  const { api, clientId, platform, handleError } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
+  const platform = usePlatformParam();
+  const handleError = useErrorHandler();
   const { confirm } = useTip();
   const [selection] = useSelection(clientId);
   const page = usePageConfig();

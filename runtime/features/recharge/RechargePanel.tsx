@@ -1,199 +1,73 @@
 // The recharge info (spec §2, §4, §5): payment region, channels (sub-channels in a second popup),
-// order detail, price, and the Buy button that starts the payment by the method's flow. The new
-// layout shows it in the bottom sheet, the old layout as its /recharge page.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
+// order detail, price, and the Buy button (hooks/use-buy.ts). The new layout shows it in the bottom
+// sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
-import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
-import { useSession } from "../../lib/session-context.ts";
+import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
+import { regionLabel } from "../../lib/payment/regions.ts";
+import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
+import { type OrderCoupon, useOrderCoupon } from "../../shared/coupon/order-coupon.ts";
+import { ChannelList } from "../../shared/payment/ChannelList.tsx";
+import { RegionSelect } from "../../shared/payment/RegionSelect.tsx";
+import { useClientId } from "../../shared/services.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
-import { useTip } from "../../ui/tip.tsx";
-import { LegalLinks } from "../legal/LegalNotices.tsx";
-import { CouponRow } from "../loyalty/CouponRow.tsx";
-import { useVipVersion } from "../loyalty/queries.ts";
-import { useOrderCoupon } from "../loyalty/use-order-coupon.ts";
-import { usePageConfig } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
 import { CardMode } from "./CardMode.tsx";
-import { ChannelList } from "./ChannelList.tsx";
-import { buyLabel, canBuy, channelKey, eligibleChannels, eligibleRegions, flowOf, initialRegion } from "./channels.ts";
-import { needsNoCouponConfirm } from "./coupon-gate.ts";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
-import { openPayWindow, startPay } from "./pay.ts";
-import { RegionSelect } from "./RegionSelect.tsx";
-import { regionLabel } from "./regions.ts";
+import { type Paid, useBuy } from "./hooks/use-buy.ts";
+import { useChannelChoice } from "./hooks/use-channel-choice.ts";
 
-export interface Paid {
-  billingNo: string;
-  payUrl?: string;
-  /** The pay window was opened (false: the browser blocked it; the result offers 'to pay'). */
-  redirected?: boolean;
+export interface RechargePanelProps {
+  onPaid: (paid: Paid) => void;
+  /** The coupon row that heads the sheet (the loyalty feature's), for the order's coupon. */
+  couponRow?: (coupon: OrderCoupon, productId: string) => ReactNode;
+  /** Links to the brand's legal notices, readable before paying. */
+  legalLinks?: ReactNode;
 }
 
-export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
+export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelProps) {
   const { t, i18n } = useTranslation();
-  const services = useServices();
-  const { api, clientId, platform, tracker } = services;
-  const { area } = useSession();
-  const queryClient = useQueryClient();
-  const { confirm } = useTip();
-  const [selection, update] = useSelection(clientId);
-  const page = usePageConfig();
+  const [selection] = useSelection(useClientId());
   const goods = selection.goods;
-  const vip = useVipVersion();
+  const page = usePageConfig();
   const areaRole = page.data?.area_config.is_area_role === true;
-  const list = useQuery({
-    queryKey: ["countryList", clientId, goods?.value, platform, area],
-    queryFn: () =>
-      api.call("countryList", {
-        client_id: clientId,
-        product_id: goods?.value ?? "",
-        platform,
-        ...(area ? { domain_area: area as never } : {}),
-      }),
-    enabled: goods !== undefined,
-    staleTime: 5 * 60_000,
-  });
-  const goodsPrice = goods?.price ?? 0;
-  const regions = useMemo(
-    () => (list.data ? eligibleRegions(list.data, { price: goodsPrice, platform }) : []),
-    [list.data, goodsPrice, platform],
-  );
-  const region = initialRegion(regions, selection.region, list.data?.account_region);
-  const channels = useMemo(
-    () => (list.data && region ? eligibleChannels(list.data.country[region] ?? [], { price: goodsPrice, platform }) : []),
-    [list.data, region, goodsPrice, platform],
-  );
-  const parent = channels.find((c) => c.key === selection.rechargeInfo?.parent || channelKey(c) === selection.rechargeKey);
-  const channel =
-    parent && parent.sub_payment.length > 0 ? parent.sub_payment.find((s) => channelKey(s) === selection.rechargeKey) : parent;
+  const vip = useVipVersion();
+  const { channels, channel, region, onlyParent, ...choice } = useChannelChoice();
   const [subFor, setSubFor] = useState<PaymentChannel | null>(null);
-  const [embedded, setEmbedded] = useState<{ url: string; billingNo: string; title: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const clicking = useRef(false);
   const coupon = useOrderCoupon(vip, goods, channel);
   const quote = coupon.quote;
-  const cardMode = channel !== undefined && (flowOf(channel.payway_id) === "inGameCard" || flowOf(channel.payway_id) === "cardForm");
+  const pay = useBuy(onPaid);
+  const cardMode = channel !== undefined && presentationOf(channel) === "cardMode";
 
   if (!goods) return <p className="sf-empty">{t("recharge.chooseGoodsFirst")}</p>;
 
-  const pickChannel = (c: PaymentChannel, sub?: PaymentChannel) => {
-    const leaf = sub ?? c;
-    update({
-      rechargeInfo: { payway_id: leaf.payway_id, channel_id: leaf.channel_id, name: leaf.name, ...(sub ? { parent: c.key } : {}) },
-      rechargeKey: channelKey(leaf),
-    });
-    setFailure(null);
-    tracker.track("selectPayway", { payway_id: leaf.payway_id, channel_id: leaf.channel_id });
+  const buy = () => {
+    if (onlyParent) setSubFor(onlyParent);
+    else if (channel && region) void pay.buy({ channel, region, vip, coupon, areaRole });
   };
 
-  const paid = (result: Paid) => {
-    // A limited good's limits change once its order exists (SPEC-NOTES 'Limit flag').
-    if (goods.isLimit) void queryClient.invalidateQueries({ queryKey: ["limits"] });
-    update({ billing_no: result.billingNo });
-    onPaid(result);
-  };
-
-  const buy = async () => {
-    if (clicking.current || busy) return;
-    // Only one channel, with sub-channels, and none chosen yet: choose one first.
-    if (!channel && channels.length === 1 && channels[0] && channels[0].sub_payment.length > 0) {
-      setSubFor(channels[0]);
-      return;
-    }
-    if (!channel || !region) return;
-    clicking.current = true;
-    const skipCoupon = needsNoCouponConfirm({
-      vip,
-      goodsTakesCoupons: goods.isCoupon,
-      channelTakesCoupons: channel.open_coupon,
-      coupons: { usable: coupon.usable, ...(coupon.applied ? { applied: coupon.applied } : {}) },
-    });
-    if (skipCoupon && !(await confirm({ title: t("error.noCouponTitle"), text: t("error.noCoupon") }))) {
-      clicking.current = false;
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    tracker.track("clickPay", { payway_id: channel.payway_id, channel_id: channel.channel_id, product_id: goods.value });
-    tracker.purchase({
-      step: "clickPay",
-      product_id: goods.value,
-      payway_id: channel.payway_id,
-      channel_id: channel.channel_id,
-      amount: goods.price,
-    });
-    const flow = flowOf(channel.payway_id);
-    const embed = flow === "airwallexCard" || flow === "airwallexRedirect" || (flow === "alipayCard" && channel.channel_id === "CARD");
-    const payWindow = embed ? null : openPayWindow();
-    try {
-      const result = await startPay({
-        services,
-        selection,
-        channel,
-        region,
-        area,
-        language: i18n.language,
-        areaRole,
-        ...(coupon.applied ? { couponCode: coupon.applied } : {}),
-      });
-      if (!result.billing_no) {
-        payWindow?.close();
-        setFailure(t("error.paywayMissing"));
-        return;
-      }
-      if (embed && result.url) {
-        setEmbedded({ url: result.url, billingNo: result.billing_no, title: channel.name });
-        return;
-      }
-      const url = result.url;
-      let redirected = false;
-      if (url && flow === "krCardScript" && typeof window.SandboxKrPay?.pay === "function") {
-        payWindow?.close();
-        redirected = window.SandboxKrPay.pay(url) !== null;
-      } else if (url && payWindow) {
-        payWindow.location.href = url;
-        redirected = true;
-      } else payWindow?.close();
-      if (redirected) tracker.track("openPayLink", { billing_no: result.billing_no, payway_id: channel.payway_id });
-      paid({ billingNo: result.billing_no, ...(url ? { payUrl: url } : {}), redirected });
-    } catch (err) {
-      payWindow?.close();
-      if (err instanceof ApiError) setFailure(err.message || t("error.payParams"));
-      services.handleError(err);
-    } finally {
-      clicking.current = false;
-      setBusy(false);
-    }
-  };
-
+  const { embedded } = pay;
   const points = quote.data?.points ?? (vip ? goods.couponPoints : undefined);
   const price = quote.data?.discountPrice ?? goods.price;
   const original = quote.data && quote.data.price > quote.data.discountPrice ? quote.data.price : undefined;
-  const mismatch = list.data?.account_region && region && list.data.account_region !== region ? list.data.account_region : undefined;
+  const mismatch = choice.otherAccountRegion;
   const label = cardMode ? "exchange" : buyLabel(channel?.payway_id);
 
   return (
     <div className="sf-recharge" data-testid="recharge">
       {/* The coupon row heads the sheet (spec §2); card exchanges take no coupon. */}
-      {cardMode ? null : <CouponRow coupon={coupon} productId={goods.value} />}
-      {list.isPending ? (
+      {cardMode ? null : couponRow?.(coupon, goods.value)}
+      {choice.loading ? (
         <RowsSkeleton />
-      ) : regions.length === 0 ? (
+      ) : choice.regions.length === 0 ? (
         <p className="sf-empty" role="status">
           {t("recharge.noChannel")}
         </p>
       ) : (
         <>
-          <RegionSelect
-            regions={regions}
-            value={region}
-            onChange={(r) => update({ region: r, rechargeInfo: undefined, rechargeKey: undefined })}
-          />
+          <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
           {mismatch ? (
             <p className="sf-notice" role="status">
               {t("recharge.regionMismatch", {
@@ -203,13 +77,16 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
             </p>
           ) : null}
           {cardMode && channel ? (
-            <CardMode channel={channel} onBack={() => update({ rechargeInfo: undefined, rechargeKey: undefined })} onPaid={paid} />
+            <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
           ) : (
             <ChannelList
               channels={channels}
-              parentKey={parent?.key}
+              parentKey={choice.parent?.key}
               chosen={channel}
-              onPick={(p, leaf) => pickChannel(p, leaf === p ? undefined : leaf)}
+              onPick={(top, leaf) => {
+                choice.pick(top, leaf);
+                pay.clearFailure();
+              }}
               subFor={subFor}
               onSubFor={setSubFor}
             />
@@ -239,11 +116,10 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           ) : null}
         </dl>
       </section>
-      {/* Where the brand has legal notices, they can be read before paying. */}
-      <LegalLinks className="sf-recharge__legal" />
-      {failure ? (
+      {legalLinks}
+      {pay.failure ? (
         <p className="sf-form-error" role="alert" data-testid="pay-failure">
-          {failure}
+          {pay.failure}
         </p>
       ) : null}
       {cardMode ? null : (
@@ -257,13 +133,12 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
             className="sf-button sf-button--primary"
             data-testid="pay-button"
             disabled={
-              (!canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) &&
-                !(channels.length === 1 && !channel && (channels[0]?.sub_payment.length ?? 0) > 0)) ||
+              (!canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) && !onlyParent) ||
               // The price with the chosen coupon is still being asked: pay only what is shown.
               (coupon.applied !== "" && quote.isFetching)
             }
-            aria-busy={busy}
-            onClick={() => void buy()}
+            aria-busy={pay.busy}
+            onClick={buy}
           >
             {t(label === "exchange" ? "recharge.exchange" : "recharge.buy")}
           </button>
@@ -274,20 +149,13 @@ export function RechargePanel({ onPaid }: { onPaid: (paid: Paid) => void }) {
           url={embedded.url}
           billingNo={embedded.billingNo}
           title={embedded.title}
-          onClose={() => setEmbedded(null)}
+          onClose={pay.closeEmbedded}
           onDone={() => {
-            const billingNo = embedded.billingNo;
-            setEmbedded(null);
-            paid({ billingNo });
+            pay.closeEmbedded();
+            pay.settle({ billingNo: embedded.billingNo });
           }}
         />
       ) : null}
     </div>
   );
-}
-
-declare global {
-  interface Window {
-    SandboxKrPay?: { pay(url: string): Window | null };
-  }
 }

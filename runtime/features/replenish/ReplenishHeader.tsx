@@ -1,19 +1,8 @@
 // The header line of replenish mode (spec §2 'Layouts'): whom the make-up payment is for, and the
 // way to enter another code for the game.
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
-import { useServices } from "../../app/services.ts";
-
-export function useReplenishInfo(replenishId: string) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: ["replenishInfo", replenishId],
-    queryFn: () => api.call("replenishInfo", { replenish_id: replenishId }),
-    enabled: replenishId !== "",
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+import { useReplenishInfo } from "./api/get-replenish.ts";
 
 export function ReplenishHeader() {
   const { t } = useTranslation();

@@ -4,13 +4,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useServices } from "../../app/services.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";
-import { useUser } from "../login/user-store.ts";
-import { useCurrentGame } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
+import { useCurrentGame } from "../../shared/api/games.ts";
+import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useApi, useClientId, useTracker } from "../../shared/services.ts";
+import { useCurrentUser } from "../../shared/session/account.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
 import { useOrderResult } from "./use-order-result.ts";
 
 export interface ResultActions {
@@ -35,14 +36,16 @@ export function ResultPanel({
   replenish?: boolean;
 } & ResultActions) {
   const { t } = useTranslation();
-  const { api, clientId, tracker } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
+  const tracker = useTracker();
   const { view, order, recheck } = useOrderResult(billingNo, active);
-  const user = useUser(clientId);
+  const user = useCurrentUser();
   const { game } = useCurrentGame();
   const [selection] = useSelection(clientId);
   const link = webUrl(payUrl ?? order?.pay_url);
   const gift = useQuery({
-    queryKey: ["thirdGift", clientId, billingNo],
+    queryKey: queryKeys.thirdGift.of(clientId, billingNo),
     queryFn: () => api.call("thirdGift", { client_id: clientId, billing_no: billingNo }),
     enabled: view === "success" && user !== undefined,
   });

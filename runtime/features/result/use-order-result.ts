@@ -3,7 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OrderInfo } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
+import { settledOrderKeys } from "../../shared/api/query-keys.ts";
+import { useApi, useClientId, useErrorHandler } from "../../shared/services.ts";
 import { nextPollDelay, type ResultView, viewOf } from "./polling.ts";
 
 export interface OrderResult {
@@ -15,7 +16,9 @@ export interface OrderResult {
 }
 
 export function useOrderResult(billingNo: string, active: boolean): OrderResult {
-  const { api, clientId, handleError } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
+  const handleError = useErrorHandler();
   const queryClient = useQueryClient();
   const [order, setOrder] = useState<OrderInfo | undefined>(undefined);
   const [view, setView] = useState<ResultView>("pending");
@@ -40,7 +43,7 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
         setOrder(full);
         setView(viewOf(full.status));
         // Limits, VIP points, coupons, event progress and the order history follow a settled order.
-        for (const key of ["limits", "vipInfo", "coupons", "activities", "orders"]) void queryClient.invalidateQueries({ queryKey: [key] });
+        for (const queryKey of settledOrderKeys()) void queryClient.invalidateQueries({ queryKey });
         return;
       }
       setOrder((current) => current ?? simple);

@@ -3,21 +3,25 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameServer, Role } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
+import { usePageConfig } from "../../shared/api/page-config.ts";
+import { useClientId, useTracker } from "../../shared/services.ts";
+import { useCurrentUser } from "../../shared/session/account.ts";
+import { useLogout } from "../../shared/session/logout.ts";
+import { useSelection } from "../../shared/session/order-selection.ts";
+import { uiActions } from "../../shared/ui-actions.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useTip } from "../../ui/tip.tsx";
-import { openLogin, useSessionActions } from "../login/session.ts";
-import { useUser } from "../login/user-store.ts";
-import { useAllRoles, usePageConfig, useRoles, useServers } from "../purchase/queries.ts";
-import { useSelection } from "../purchase/selection.ts";
+import { useAllRoles, useRoles } from "./api/get-roles.ts";
+import { useServers } from "./api/get-servers.ts";
 
 const entryParams = new URLSearchParams(window.location.search);
 
 export function RecipientCard() {
   const { t } = useTranslation();
-  const { clientId, tracker } = useServices();
-  const user = useUser(clientId);
-  const { logout } = useSessionActions();
+  const clientId = useClientId();
+  const tracker = useTracker();
+  const user = useCurrentUser();
+  const logout = useLogout();
   const { confirm } = useTip();
   const [selection, update] = useSelection(clientId);
   const [picking, setPicking] = useState(false);
@@ -59,7 +63,8 @@ export function RecipientCard() {
   }, [list]);
 
   const switchAccount = async () => {
-    if (await confirm({ title: t("login.switchAccount"), text: t("login.confirmSwitch", { name: user?.username ?? "" }) })) openLogin();
+    if (await confirm({ title: t("login.switchAccount"), text: t("login.confirmSwitch", { name: user?.username ?? "" }) }))
+      uiActions.openLogin();
   };
 
   return (
@@ -85,7 +90,7 @@ export function RecipientCard() {
       ) : (
         <div className="sf-recipient__account">
           <p className="sf-muted">{t("login.enterAccount")}</p>
-          <button type="button" className="sf-button sf-button--primary" onClick={openLogin} data-testid="login-open">
+          <button type="button" className="sf-button sf-button--primary" onClick={() => uiActions.openLogin()} data-testid="login-open">
             {t("login.title")}
           </button>
         </div>

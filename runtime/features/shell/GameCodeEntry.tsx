@@ -2,8 +2,8 @@
 // device's OS), else a game key of the brand; else the parameter-error page (SPEC-NOTES).
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router-dom";
-import { useServices } from "../../app/services.ts";
-import { useBrand } from "../../lib/brand-context.ts";
+import { usePlatformParam } from "../../shared/services.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
 import { ScreenSkeleton } from "./ScreenSkeleton.tsx";
 
 export function entryFor(
@@ -21,7 +21,7 @@ export function entryFor(
 export function GameCodeEntry() {
   const { code = "" } = useParams();
   const { brand } = useBrand();
-  const { platform } = useServices();
+  const platform = usePlatformParam();
   const target = entryFor(brand, code.replace(/^@/, ""), platform);
   useEffect(() => {
     // A full load: the area, game and layout are decided at start.

@@ -1,7 +1,6 @@
 // Which platform hosts the storefront calls, in which order (spec §9): the remembered working host,
 // the primary, then the backups in order (production only). Preview hosts call their own server.
-import type { Brand } from "../../../core/config/types.ts";
-import type { Mode } from "../brand-context.ts";
+import type { Brand, HostMode } from "../../../core/config/types.ts";
 
 export interface HostPlan {
   /** API origins in the order they are tried. */
@@ -16,7 +15,7 @@ export function isPreviewHost(hostname: string, brandId: string): boolean {
 
 export function hostPlan(
   brand: Brand,
-  mode: Mode,
+  mode: HostMode,
   location: { hostname: string; origin: string; port: string },
   remembered?: string,
 ): HostPlan {

@@ -1,7 +1,7 @@
 // The current game across the top: artwork, logo and name, and the way to another game.
 import { useTranslation } from "react-i18next";
 import { webUrl } from "../../../lib/safe-url.ts";
-import { useCurrentGame } from "../../purchase/queries.ts";
+import { useCurrentGame } from "../../../shared/api/games.ts";
 
 export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
   const { t } = useTranslation();

@@ -2,17 +2,16 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Game } from "../../../../core/generated/api-types.ts";
-import { useServices } from "../../../app/services.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
-import { useSession } from "../../../lib/session-context.ts";
-import { useGames } from "../api/get-games.ts";
+import { useGames } from "../../../shared/api/games.ts";
+import { useClientId, useTracker } from "../../../shared/services.ts";
 import { type GameChoice, useChangeGame } from "../change-game.ts";
 
 export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?: boolean }) {
   const { t } = useTranslation();
-  const { area } = useSession();
-  const { clientId, tracker } = useServices();
-  const { data, isPending } = useGames(area);
+  const clientId = useClientId();
+  const tracker = useTracker();
+  const { data, isPending } = useGames();
   const change = useChangeGame();
   const [expanded, setExpanded] = useState<number | null>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Which payment channels and regions a goods can be paid with (spec §5), as pure functions.
 import type { CountryList, PaymentChannel } from "../../../core/generated/api-types.ts";
-import { type PaymentFlow, paymentMethods } from "../../generated/payment-methods.ts";
+import { type FlowTraits, flowTraits, type PaymentFlow, paymentMethods } from "../../generated/payment-methods.ts";
 
 /**
  * The price rule of spec §5: min and max both ≤ 0 → any price; only min ≤ 0 → at most max;
@@ -64,9 +64,18 @@ export function flowOf(paywayId: number): PaymentFlow {
   return paymentMethods[paywayId]?.flow ?? "redirect";
 }
 
-/** The 43-point prepaid card is exchanged, everything else bought (spec §2). */
+/**
+ * How the payment shows after Buy (schema/payment-methods.json flow traits): a flow that applies to
+ * one channel id only pays by window on the method's other channels.
+ */
+export function presentationOf(channel: Pick<PaymentChannel, "payway_id" | "channel_id">): FlowTraits["presentation"] {
+  const traits = flowTraits[flowOf(channel.payway_id)];
+  return traits.channelId === undefined || traits.channelId === channel.channel_id ? traits.presentation : "window";
+}
+
+/** A method without the common pay order (the 43-point prepaid card) is exchanged, everything else bought (spec §2). */
 export function buyLabel(paywayId: number | undefined): "exchange" | "buy" {
-  return paywayId !== undefined && flowOf(paywayId) === "cardForm" ? "exchange" : "buy";
+  return paywayId !== undefined && !flowTraits[flowOf(paywayId)].payOrder ? "exchange" : "buy";
 }
 
 /** Buy is possible with a chosen channel, or in card mode with both card fields filled. */

@@ -1,23 +1,18 @@
-// Opens the login popup when anything asks for it (buy without a login, -600, switch account); the
-// popup itself is loaded on first use.
-
+// Opens the login popup when anything asks for it (buy without a login, -600, switch account): it
+// binds the store's openLogin (shared/ui-actions.ts). The popup itself is loaded on first use.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { uiActions } from "../../shared/ui-actions.ts";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Loaded, PartError } from "../../ui/part-boundary.tsx";
-import { OPEN_LOGIN_EVENT } from "./session.ts";
 
-const LoginDialog = lazyWithStrings(() => import("./LoginDialog.tsx"));
+const LoginDialog = lazyWithStrings(() => import("../../features/login/LoginDialog.tsx"));
 
 export function LoginHost() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const show = () => setOpen(true);
-    window.addEventListener(OPEN_LOGIN_EVENT, show);
-    return () => window.removeEventListener(OPEN_LOGIN_EVENT, show);
-  }, []);
+  useEffect(() => uiActions.bind({ openLogin: () => setOpen(true) }), []);
   const close = () => setOpen(false);
   return open ? (
     <Loaded

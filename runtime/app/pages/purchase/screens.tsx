@@ -4,28 +4,28 @@ import "./purchase.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useGo } from "../../app/navigation.ts";
-import { useServices } from "../../app/services.ts";
-import { oldLayoutRoutes } from "../../generated/routes.ts";
-import { AfterFirstContent, lazyPart, lazyWithStrings } from "../../ui/deferred.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
-import { Loaded } from "../../ui/part-boundary.tsx";
-import { RowsSkeleton } from "../../ui/skeleton.tsx";
-import { GameBanner } from "../game/components/GameBanner.tsx";
-import { GoodsGrid } from "../goods/GoodsGrid.tsx";
-import type { Paid } from "../recharge/RechargePanel.tsx";
-import { RecipientCard } from "../role/RecipientCard.tsx";
-import { BuyBar } from "./BuyBar.tsx";
-import { type PurchaseFlow, PurchaseFlowContext } from "./flow-context.ts";
-import { useSelection } from "./selection.ts";
+import { GameBanner } from "../../../features/game/components/GameBanner.tsx";
+import { GoodsGrid } from "../../../features/goods/GoodsGrid.tsx";
+import { BuyBar } from "../../../features/purchase/BuyBar.tsx";
+import type { Paid } from "../../../features/recharge/hooks/use-buy.ts";
+import { RecipientCard } from "../../../features/role/RecipientCard.tsx";
+import { oldLayoutRoutes } from "../../../generated/routes.ts";
+import { type PurchaseFlow, PurchaseFlowContext } from "../../../shared/purchase-flow.ts";
+import { useClientId } from "../../../shared/services.ts";
+import { useSelection } from "../../../shared/session/order-selection.ts";
+import { AfterFirstContent, lazyPart, lazyWithStrings } from "../../../ui/deferred.tsx";
+import { Dialog } from "../../../ui/dialog.tsx";
+import { Loaded } from "../../../ui/part-boundary.tsx";
+import { RowsSkeleton } from "../../../ui/skeleton.tsx";
+import { useGo } from "../../navigation.ts";
 
 // What the first render does not need is loaded when it is opened (the payment dialogs, the result,
 // the game list).
-const RechargePanel = lazyWithStrings(() => import("../recharge/RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
-const ResultPanel = lazyWithStrings(() => import("../result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
-const GameList = lazyPart(() => import("../game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
+const RechargePanel = lazyWithStrings(() => import("./RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
+const ResultPanel = lazyWithStrings(() => import("../../../features/result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
+const GameList = lazyPart(() => import("../../../features/game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
 // The event prompt waits for the goods: it is news for the player, not what they came for.
-const EventPrompt = lazyWithStrings(() => import("../loyalty/EventPrompt.tsx").then((m) => ({ default: m.EventPrompt })));
+const EventPrompt = lazyWithStrings(() => import("../../../features/loyalty/EventPrompt.tsx").then((m) => ({ default: m.EventPrompt })));
 
 const Loading = RowsSkeleton;
 
@@ -114,7 +114,7 @@ export function NewSelectGoods() {
 
 function useOldFlow(): PurchaseFlow {
   const go = useGo(oldLayoutRoutes);
-  const { clientId } = useServices();
+  const clientId = useClientId();
   const [, update] = useSelection(clientId);
   return {
     openRecharge: () => go("Recharge"),
@@ -157,7 +157,7 @@ export function OldRecharge() {
   const { t } = useTranslation();
   const flow = useOldFlow();
   const go = useGo(oldLayoutRoutes);
-  const { clientId } = useServices();
+  const clientId = useClientId();
   const [selection] = useSelection(clientId);
   if (!selection.goods || !selection.role) {
     return (
@@ -186,7 +186,7 @@ export function OldResult() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const go = useGo(oldLayoutRoutes);
-  const { clientId } = useServices();
+  const clientId = useClientId();
   const [selection] = useSelection(clientId);
   const billingNo = new URLSearchParams(search).get("billing_no") ?? selection.billing_no;
   if (!billingNo) {

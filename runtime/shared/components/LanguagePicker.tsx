@@ -2,8 +2,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { switchLanguage } from "../../lib/i18n.ts";
-import { useSession } from "../../lib/session-context.ts";
 import { setItem } from "../../lib/storage.ts";
+import { useSession } from "../session/session-context.ts";
 
 const NATIVE_NAMES: Record<string, string> = {
   ar: "العربية",

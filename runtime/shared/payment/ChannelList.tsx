@@ -4,9 +4,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
+import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import { channelDescription, channelKey, razerChannelName } from "./channels.ts";
 
 export interface ChannelListProps {
   channels: PaymentChannel[];

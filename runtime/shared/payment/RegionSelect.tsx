@@ -1,7 +1,7 @@
 // The payment-region dropdown (spec §2): each region by its name in the current language, 'Global'.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { regionLabel } from "./regions.ts";
+import { regionLabel } from "../../lib/payment/regions.ts";
 
 export function RegionSelect({
   regions,

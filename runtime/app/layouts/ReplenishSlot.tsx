@@ -3,7 +3,9 @@ import { useLocation } from "react-router-dom";
 import { lazyPart } from "../../ui/deferred.tsx";
 import { Loaded } from "../../ui/part-boundary.tsx";
 
-const ReplenishHeader = lazyPart(() => import("./ReplenishHeader.tsx").then((m) => ({ default: m.ReplenishHeader })));
+const ReplenishHeader = lazyPart(() =>
+  import("../../features/replenish/ReplenishHeader.tsx").then((m) => ({ default: m.ReplenishHeader })),
+);
 
 export function ReplenishSlot() {
   const { pathname } = useLocation();

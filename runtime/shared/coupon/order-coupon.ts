@@ -6,10 +6,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Coupon, PaymentChannel } from "../../../core/generated/api-types.ts";
-import { useServices } from "../../app/services.ts";
-import type { SelectedGoods } from "../purchase/selection.ts";
-import { useCoupons, useLoggedIn } from "./queries.ts";
-import { lowestDiscount } from "./rules.ts";
+import { useCoupons } from "../api/coupons.ts";
+import { queryKeys } from "../api/query-keys.ts";
+import { useApi, useClientId } from "../services.ts";
+import { useLoggedIn } from "../session/account.ts";
+import type { SelectedGoods } from "../session/order-selection.ts";
 
 export type CouponRowState =
   | { kind: "hidden" }
@@ -47,10 +48,18 @@ export interface OrderCoupon {
   quote: ReturnType<typeof useQuote>;
 }
 
+/** The coupon with the lowest discount_rate (the biggest discount); the earliest to expire on a tie. */
+export function lowestDiscount<C extends Pick<Coupon, "discount_rate" | "valid_end_time" | "code">>(coupons: C[]): C | undefined {
+  return [...coupons].sort(
+    (a, b) => a.discount_rate - b.discount_rate || a.valid_end_time - b.valid_end_time || a.code.localeCompare(b.code),
+  )[0];
+}
+
 function useQuote(productId: string | undefined, couponCode: string, enabled: boolean) {
-  const { api, clientId } = useServices();
+  const api = useApi();
+  const clientId = useClientId();
   return useQuery({
-    queryKey: ["productPoints", clientId, productId, couponCode],
+    queryKey: queryKeys.productPoints.of(clientId, productId, couponCode),
     queryFn: () => api.call("productPoints", { client_id: clientId, product_id: productId ?? "", coupon_code: couponCode }),
     enabled,
     placeholderData: keepPreviousData,

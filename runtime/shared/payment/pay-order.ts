@@ -1,0 +1,89 @@
+// Starting a payment (spec §4 step 4): the pay order of the chosen method, at the method's endpoint
+// (the Korean endpoint in the kr area), with the common payload of spec §7. Used by the recharge and
+// the make-up page.
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import type { PaymentChannel, PayResult } from "../../../core/generated/api-types.ts";
+import { paymentMethods } from "../../generated/payment-methods.ts";
+import { areaParam } from "../../lib/api/area-param.ts";
+import { webUrl } from "../../lib/safe-url.ts";
+import { useApi, useClientId, usePayContext, usePlatformParam } from "../services.ts";
+import type { OrderSelection } from "../session/order-selection.ts";
+import { useSession } from "../session/session-context.ts";
+
+export interface PayOrder {
+  /** The game paid for when it is not the store's current one (a make-up link's game). */
+  clientId?: string;
+  selection: OrderSelection;
+  channel: PaymentChannel;
+  region: string;
+  areaRole: boolean;
+  couponCode?: string;
+  replenishId?: string;
+}
+
+export function payPath(paywayId: number, area: string | undefined): string | undefined {
+  const method = paymentMethods[paywayId];
+  if (!method) return undefined;
+  return (area === "kr" && method.endpoints.kr) || method.endpoints.start;
+}
+
+/** Starts the pay order of the store's current game in its area and language. */
+export function useStartPay(): (order: PayOrder) => Promise<PayResult> {
+  const api = useApi();
+  const clientId = useClientId();
+  const platform = usePlatformParam();
+  const payContext = usePayContext();
+  const { area } = useSession();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useCallback(
+    async (input) => {
+      const { selection, channel } = input;
+      const path = payPath(channel.payway_id, area);
+      const returnUrl = new URL(window.location.pathname, window.location.origin);
+      const result = await api.call(
+        "payStart",
+        {
+          client_id: input.clientId ?? clientId,
+          ...(selection.server ? { server_id: selection.server.value } : {}),
+          ...(selection.role ? { role_id: selection.role.value } : {}),
+          ...(input.areaRole && selection.area ? { areaId: selection.area.value } : {}),
+          platform,
+          product_id: selection.goods?.value ?? "",
+          payway_id: channel.payway_id,
+          channel_id: channel.channel_id,
+          ...areaParam(area),
+          bcp47_lang: language,
+          country: input.region,
+          ...payContext(),
+          ...(input.couponCode ? { coupon_code: input.couponCode, pay_id: channel.pay_id } : {}),
+          ...(input.replenishId ? { replenish_id: input.replenishId } : {}),
+          return_url: returnUrl.toString(),
+        },
+        path ? { path } : {},
+      );
+      // The pay link is opened in a window or frame of the store's own origin first: only http(s).
+      const { url, ...rest } = result;
+      const safe = webUrl(url);
+      return safe ? { ...rest, url: safe } : rest;
+    },
+    [api, clientId, platform, payContext, area, language],
+  );
+}
+
+/**
+ * A window opened in the click itself (so no popup blocker stops it), pointed at the pay link once
+ * the order exists. null when the browser refused: the result then offers the 'to pay' button.
+ */
+export function openPayWindow(): Window | null {
+  const w = window.open("", "_blank");
+  if (w) {
+    try {
+      w.opener = null;
+    } catch {
+      // Some browsers make opener read-only; the pay page is cross-origin anyway.
+    }
+  }
+  return w;
+}
