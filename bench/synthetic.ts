@@ -15,6 +15,18 @@ export function syntheticBrand(i: number) {
   const id = `brand${String(i).padStart(4, "0")}`;
   const areas = [AREAS[i % AREAS.length] as string, AREAS[(i + 1) % AREAS.length] as string];
   const base = 1_000_000 + i * 100;
+  const games = [0, 1, 2].map((g) => ({ key: `game${g}`, area: areas[g % 2] as string }));
+  // A game sold in Japan carries its notice on specified commercial transactions (gen validate asks for it).
+  const notice = {
+    seller: `Brand ${i} KK`,
+    address: "Tokyo",
+    contact: `support@${id}.example`,
+    price: "as shown",
+    payment: "card",
+    delivery: "at once",
+    returns: "none",
+  };
+  const japan = games.filter((g) => g.area === "ja").map((g) => g.key);
   return {
     id,
     name: `Brand ${i} Games`,
@@ -51,6 +63,7 @@ export function syntheticBrand(i: number) {
     layout: { default: i % 2 ? "new" : "old", newLayoutRules: [{ regions: [areas[0]], games: ["game1"] }] },
     features: { vip: i % 3 === 0, events: i % 2 === 0 },
     shortLinks: { go: { region: areas[0], clientIdMap: { android: String(base), ios: String(base + 1), web: String(base + 2) } } },
+    ...(japan.length ? { legal: { commercialTransactions: Object.fromEntries(japan.map((key) => [key, notice])) } } : {}),
   };
 }
 
