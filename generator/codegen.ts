@@ -3,11 +3,12 @@
 // config (written on install and before the tests too); runtime/generated/ holds the storefront's
 // tables and, from the config, one module per brand and the host map.
 import { readFileSync } from "node:fs";
+import { CURRENCIES } from "../core/money/currencies.ts";
 import { loadPaymentCatalogue } from "../core/payments/methods.ts";
 import { emitApiTypes } from "./emit/api.ts";
 import { emitBrandModules, emitHostMap } from "./emit/brands.ts";
 import { type EmittedFile, sortFiles } from "./emit/file.ts";
-import { emitPaymentTable, emitRouteManifests } from "./emit/tables.ts";
+import { emitCurrencyTable, emitPaymentTable, emitRouteManifests } from "./emit/tables.ts";
 import { emitConfigTypes } from "./emit/types.ts";
 import { paths } from "./paths.ts";
 import type { ResolvedConfig } from "./resolve.ts";
@@ -19,9 +20,9 @@ export async function generateCoreFiles(): Promise<EmittedFile[]> {
   return sortFiles([...(await emitConfigTypes(paymentSchema)), ...(await emitApiTypes())]);
 }
 
-/** runtime/generated/ without a config: the route manifests and the payment-method table. */
+/** runtime/generated/ without a config: the route manifests, the payment-method and currency tables. */
 export function generateRuntimeTables(): EmittedFile[] {
-  return sortFiles([emitRouteManifests(), emitPaymentTable(loadPaymentCatalogue())]);
+  return sortFiles([emitRouteManifests(), emitPaymentTable(loadPaymentCatalogue()), emitCurrencyTable(CURRENCIES)]);
 }
 
 /** runtime/generated/ from a config: the tables, every brand's module and tokens, and the host map. */

@@ -29,3 +29,24 @@ export function emitPaymentTable(catalogue: PaymentMethodCatalogue): EmittedFile
       `export const flowTraits: Record<PaymentFlow, FlowTraits> = ${literal(catalogue.flows)};\n`,
   };
 }
+
+/**
+ * runtime/generated/currencies.ts: the ISO 4217 minor unit of every currency that does not have two
+ * (JPY, KRW, VND have none; KWD has three), so amounts show as players of each market expect.
+ */
+export function emitCurrencyTable(currencies: Readonly<Record<string, { digits: number }>>): EmittedFile {
+  const odd = Object.fromEntries(
+    Object.entries(currencies)
+      .filter(([, c]) => c.digits !== 2)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([code, c]) => [code, c.digits]),
+  );
+  return {
+    path: "currencies.ts",
+    contents:
+      `${GENERATED_HEADER}/** Decimals of an amount in each currency whose ISO 4217 minor unit is not 2 (schema/currencies.json). */\n` +
+      `const minorUnits: Record<string, number> = ${literal(odd)};\n\n` +
+      `/** Decimals of an amount in \`currency\`: its ISO 4217 minor unit (2 for every currency not listed). */\n` +
+      `export const minorDigits = (currency: string): number => minorUnits[currency] ?? 2;\n`,
+  };
+}
