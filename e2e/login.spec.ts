@@ -79,9 +79,18 @@ test.describe("in an in-app browser", () => {
   });
 });
 
-test("logout asks first, then forgets this game's account", async ({ page }) => {
+test("logout asks first, ends the session on the platform, then forgets this game's account", async ({ page, request }) => {
   await openStore(page, "sakura");
   await logIn(page, "sakura_vip");
+  const stored = await page.evaluate(() => localStorage.getItem("oauth_token"));
+  const token = (JSON.parse(stored ?? "{}") as { value?: string }).value ?? "";
+  const userInfo = async () => {
+    const res = await request.get(`http://127.0.0.1:${process.env.SF_PORT}/util/login/get_user_info`, {
+      params: { client_id: "2001003", oauth_token: token },
+    });
+    return ((await res.json()) as { code: number }).code;
+  };
+  expect(await userInfo()).toBe(1);
   await page.locator(".sf-recipient").getByRole("button", { name: "Log out" }).click();
   const confirm = page.getByRole("dialog", { name: "Tips" });
   await expect(confirm).toContainText("Are you sure you want to log out?");
@@ -90,6 +99,8 @@ test("logout asks first, then forgets this game's account", async ({ page }) => 
   await page.locator(".sf-recipient").getByRole("button", { name: "Log out" }).click();
   await page.getByRole("dialog", { name: "Tips" }).getByRole("button", { name: "Log out" }).click();
   await expect(page.getByTestId("login-open")).toBeVisible();
+  // The token is worthless from now on, wherever it was copied.
+  await expect.poll(userInfo).toBe(-600);
   await page.reload();
   await expect(page.getByTestId("login-open")).toBeVisible();
 });

@@ -111,7 +111,8 @@ function brandOrigins(platform: Platform): FastifyCorsOptions {
   return {
     origin: (origin, callback) => callback(null, allowed(origin)),
     methods: ["GET", "POST"],
-    allowedHeaders: ["content-type"],
+    // Idempotency-Key: state-changing calls carry one per player action (schema/api/calls.schema.json).
+    allowedHeaders: ["content-type", "idempotency-key"],
     maxAge: 86400,
     // Every OPTIONS request of a storefront gets the preflight answer, Access-Control-Request-Method or not.
     strictPreflight: false,

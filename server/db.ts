@@ -22,11 +22,13 @@ export interface DbOptions {
   url?: string;
   /** PGlite data folder; omit for an in-memory database (tests). */
   dataDir?: string;
+  /** Apply the migrations up to this file name only (tests of a migration); all of them by default. */
+  migrateUntil?: string;
 }
 
 export async function openDb(options: DbOptions = {}): Promise<Db> {
   const db = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
-  await migrate(db);
+  await migrate(db, options.migrateUntil);
   return db;
 }
 
@@ -86,10 +88,37 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
+/**
+ * A Db whose calls all run in the transaction `tx` of `db`: a transaction opened through it is a
+ * savepoint, so an inner failure rolls back only its own part. Lets a whole call and its record
+ * commit together (the idempotency keys, server/domain/idempotency.ts).
+ */
+export function within(db: Db, tx: Queryable): Db {
+  let savepoints = 0;
+  return {
+    kind: db.kind,
+    query: (sql, params) => tx.query(sql, params),
+    exec: (sql) => tx.exec(sql),
+    async transaction(fn) {
+      const name = `sp_${++savepoints}`;
+      await tx.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(tx);
+        await tx.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (err) {
+        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw err;
+      }
+    },
+    close: () => Promise.reject(new Error("a transaction's database is closed by the one it belongs to")),
+  };
+}
+
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
-/** Applies every migration not yet applied, each in its own transaction, in file-name order. */
-export async function migrate(db: Db): Promise<string[]> {
+/** Applies every migration not yet applied (up to `until`), each in its own transaction, in file-name order. */
+export async function migrate(db: Db, until?: string): Promise<string[]> {
   // Two platform processes starting together on one PostgreSQL must not both migrate: every step,
   // the bookkeeping table included (a racing CREATE TABLE IF NOT EXISTS fails), runs under one lock.
   const lock = (tx: Queryable) => (db.kind === "postgres" ? tx.query("SELECT pg_advisory_xact_lock(727274)") : Promise.resolve([]));
@@ -97,7 +126,7 @@ export async function migrate(db: Db): Promise<string[]> {
     await lock(tx);
     await tx.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
   });
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql") && (until === undefined || f <= until)).sort();
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(join(migrationsDir, name), "utf8");

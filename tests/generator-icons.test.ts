@@ -12,7 +12,6 @@ import { emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.
 import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
-const root = join(import.meta.dirname, "..");
 const brandsFile = DEMO_CONFIG;
 const { config } = await validateFile(brandsFile);
 if (!config) throw new Error("the demo fixture is invalid");

@@ -2,7 +2,19 @@
 // checked with fast-check against exact rational arithmetic.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { convert, decimalText, ratio, roundHalfUp, roundToStep, times, toDecimal, toMinor } from "../core/money/minor.ts";
+import {
+  compareConverted,
+  convert,
+  cross,
+  decimalText,
+  inverse,
+  ratio,
+  roundHalfUp,
+  roundToStep,
+  times,
+  toDecimal,
+  toMinor,
+} from "../core/money/minor.ts";
 
 const SEED = { seed: 20261125, numRuns: 500 };
 const digits = fc.constantFrom(0, 2, 3);
@@ -80,6 +92,59 @@ describe("minor units", () => {
         const back = convert(there, to, { num: r.den, den: r.num }, 2);
         expect(Math.abs(back - cents)).toBeLessThanOrEqual(1);
       }),
+      SEED,
+    );
+  });
+
+  it("a price step is part of the one rounding: never rounded to the minor unit first", () => {
+    // 0.67 USD × 150 = ¥100.5 → ¥101 at the yen, but ¥100 at a ¥10 step from the exact value.
+    expect(convert(67, 2, ratio("150"), 0, 10)).toBe(100);
+    // Rounding to the yen first and then to ¥10 would make 105.0 → 110 from 104.5: the exact value says 100.
+    expect(convert(6967, 2, ratio("1.5"), 0, 10)).toBe(100);
+    fc.assert(
+      fc.property(
+        amount,
+        digits,
+        digits,
+        fc.constantFrom(1, 5, 10, 100, 1000),
+        decimalRate.filter((r) => ratio(r).num > 0n),
+        (minor, from, to, step, rate) => {
+          const r = ratio(rate);
+          const result = BigInt(convert(minor, from, r, to, step));
+          expect(result % BigInt(step)).toBe(0n);
+          const num = BigInt(minor) * r.num * 10n ** BigInt(to);
+          const den = r.den * 10n ** BigInt(from) * BigInt(step);
+          expect(isHalfUp(result / BigInt(step), num, den)).toBe(true);
+        },
+      ),
+      SEED,
+    );
+  });
+
+  it("thresholds are compared on exact values, and rates cross through a base", () => {
+    // 4.00 USD minimum spend in MYR at 4.7 per USD: 18.80 reaches it exactly, 18.79 does not.
+    const perUsd = ratio("4.7");
+    expect(compareConverted(1880, 2, inverse(perUsd), 2, 400)).toBe(0);
+    expect(compareConverted(1879, 2, inverse(perUsd), 2, 400)).toBe(-1);
+    expect(compareConverted(1881, 2, inverse(perUsd), 2, 400)).toBe(1);
+    // A 160 TWD card on a MYR game: 160 × 4.7 / 32 = 23.50 MYR, not 160 MYR.
+    expect(convert(16000, 2, cross(ratio("32"), ratio("4.7")), 2)).toBe(2350);
+    expect(() => inverse(ratio("0"))).toThrow(RangeError);
+    fc.assert(
+      fc.property(
+        amount,
+        digits,
+        digits,
+        decimalRate.filter((r) => ratio(r).num > 0n),
+        (minor, from, to, rate) => {
+          const r = ratio(rate);
+          const rounded = convert(minor, from, r, to);
+          // Rounding moves an amount by less than one minor unit: the exact value lies strictly
+          // between the minor units either side of the rounded one.
+          expect(compareConverted(minor, from, r, to, rounded + 1)).toBe(-1);
+          if (rounded > 0) expect(compareConverted(minor, from, r, to, rounded - 1)).toBe(1);
+        },
+      ),
       SEED,
     );
   });

@@ -128,6 +128,41 @@ describe("API client", () => {
     expect(remembered).toEqual(["https://b"]);
   });
 
+  it("sends one Idempotency-Key per state-changing call, the same on every try and backup host", async () => {
+    const keys: (string | null)[] = [];
+    let n = 0;
+    const client = createApiClient({
+      plan,
+      common: () => ({}),
+      remember: () => undefined,
+      sleep: async () => undefined,
+      fetch: async (_url, init) => {
+        keys.push(new Headers(init?.headers).get("idempotency-key"));
+        // The first answer of each call is lost on the wire: a 502, then the host is unreachable.
+        n++;
+        if (n % 4 === 1) return new Response("bad gateway", { status: 502 });
+        if (n % 4 === 2) throw new TypeError("connection reset");
+        return ok({ coins: 1, exchangeable_points: 0 });
+      },
+    });
+    const params = { client_id: "1", points: 10, server_id: "s", role_id: "r" };
+    await client.call("exchangePoints", params);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    // Another player action is another key, even with the same parameters.
+    n = 0;
+    await client.call("exchangePoints", params);
+    expect(keys[3]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[3]).not.toBe(keys[0]);
+    // A caller may make two calls one action; reads and calls without effects send none.
+    await client.call("exchangePoints", params, { idempotencyKey: "action-1" });
+    expect(keys.at(-1)).toBe("action-1");
+    await client.call("trackDot", { event: "login" });
+    await client.call("gameLogo", { client_id: "1" });
+    expect(keys.slice(-2)).toEqual([null, null]);
+  });
+
   it("makes no try while the browser is offline", async () => {
     let tries = 0;
     const client = createApiClient({

@@ -15,6 +15,8 @@ export interface CallSpec {
   /** Codes of errors.json this call answers besides -400, -500 and (required login) -600; for the docs and the storefront's authors. */
   errors: string[];
   summary: string;
+  /** Changes state and accepts an Idempotency-Key header (calls.schema.json says what the platform promises). */
+  idempotent?: boolean;
   request: JsonSchema;
   response: JsonSchema;
 }

@@ -80,10 +80,37 @@ export function times(minor: number, by: Ratio): number {
 
 /**
  * An amount in another currency: `rate` is how many units of `to` one unit of `from` buys. Exact
- * until the one rounding, half up at `to`'s minor unit.
+ * until the one rounding, half up at `to`'s minor unit, or at a price step of `step` minor units
+ * (¥10, ₩100) when one is given: the step is part of that one rounding, never a second one.
  */
-export function convert(minor: number, fromDigits: number, rate: Ratio, toDigits: number): number {
-  return safe(roundHalfUp(BigInt(minor) * rate.num * pow10(toDigits), rate.den * pow10(fromDigits)));
+export function convert(minor: number, fromDigits: number, rate: Ratio, toDigits: number, step = 1): number {
+  if (!Number.isSafeInteger(step) || step <= 0) throw new RangeError(`a step of ${step} minor units`);
+  const num = BigInt(minor) * rate.num * pow10(toDigits);
+  const den = rate.den * pow10(fromDigits) * BigInt(step);
+  return safe(roundHalfUp(num, den) * BigInt(step));
+}
+
+/**
+ * Compares the exact (unrounded) conversion of `minor` with `other` minor units of the target
+ * currency: -1 below, 0 equal, 1 above. Thresholds ("a minimum spend of 4 US dollars") are
+ * decided on exact values, so no rounding can let a price slip under or over one.
+ */
+export function compareConverted(minor: number, fromDigits: number, rate: Ratio, toDigits: number, other: number): -1 | 0 | 1 {
+  const left = BigInt(minor) * rate.num * pow10(toDigits);
+  const right = BigInt(other) * rate.den * pow10(fromDigits);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** The ratio that undoes `rate` (units of `from` per unit of `to`). */
+export function inverse(rate: Ratio): Ratio {
+  if (rate.num === 0n) throw new RangeError("a zero rate has no inverse");
+  return { num: rate.den, den: rate.num };
+}
+
+/** Rate from → to through a common base: `toPerBase` / `fromPerBase` (e.g. TWD → MYR through USD). */
+export function cross(fromPerBase: Ratio, toPerBase: Ratio): Ratio {
+  if (fromPerBase.num === 0n) throw new RangeError("a zero rate cannot be crossed");
+  return { num: toPerBase.num * fromPerBase.den, den: toPerBase.den * fromPerBase.num };
 }
 
 /** The amount rounded half up to a multiple of `step` minor units (a price point such as ¥10 or ₩100). */

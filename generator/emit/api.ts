@@ -47,7 +47,9 @@ export async function emitApiTypes(): Promise<EmittedFile[]> {
     unreachableDefinitions: true,
     declareExternallyReferenced: true,
   });
-  const map = Object.fromEntries(calls.map((c) => [c.name, { paths: c.paths, method: c.method }]));
+  const map = Object.fromEntries(
+    calls.map((c) => [c.name, { paths: c.paths, method: c.method, ...(c.idempotent ? { idempotent: true } : {}) }]),
+  );
   const callTypes = calls.map((c) => `  ${c.name}: { request: ${pascal(c.name)}Request; response: ${pascal(c.name)}Response };`).join("\n");
   return [
     {
@@ -65,8 +67,8 @@ export async function emitApiTypes(): Promise<EmittedFile[]> {
       path: "api-calls.ts",
       contents:
         `${GENERATED_HEADER}import type { CallName } from "./api-types.ts";\n\n` +
-        `/** Paths and method of every platform call (schema/api/; the login need is the platform's to check). */\n` +
-        `export const apiCalls: Record<CallName, { paths: string[]; method: "GET" | "POST" }> = ${literal(map)};\n`,
+        `/** Paths and method of every platform call, and whether it takes an Idempotency-Key (schema/api/; the login need is the platform's to check). */\n` +
+        `export const apiCalls: Record<CallName, { paths: string[]; method: "GET" | "POST"; idempotent?: true }> = ${literal(map)};\n`,
     },
   ];
 }

@@ -116,6 +116,13 @@ export function emitApiReference(): string {
     "  text for the player.",
     `- **Errors of every call**: ${errorLine("-400")} (HTTP 400, parameters that do not match the schema);`,
     `  ${errorLine("-500")} (HTTP 500). Business errors are answered with HTTP 200. All codes: [Error codes](#error-codes).`,
+    "- **Idempotency-Key**: the calls marked *Idempotent* change state and accept an `Idempotency-Key` header (1 to",
+    "  128 of `A-Z a-z 0-9 _ . : -`). The storefront makes one key per player action and sends it with every retry",
+    "  and backup host. The platform keeps a key 24 hours per call and session: the same key with the same",
+    "  parameters answers the first answer again (a business error included) with no second effect; the same key",
+    `  with other parameters answers ${errorLine("-409")}. The effect and the stored answer commit in one`,
+    "  transaction, so a failure that stores no answer has no effect either and the retry runs again. Without the",
+    "  header a call runs as sent.",
     "",
     "## Contents",
     "",
@@ -135,6 +142,7 @@ export function emitApiReference(): string {
           ? `- **${call.method}** ${code(call.paths[0] ?? "")}`
           : `- **${call.method}** on any of: ${call.paths.map((p) => code(p)).join(", ")}`,
         `- **Login**: ${AUTH[call.auth]}`,
+        ...(call.idempotent ? ["- **Idempotent**: send an `Idempotency-Key` header; a repeat answers the first answer (see above)"] : []),
       );
       const request = rows(call.request);
       parts.push("", `**Parameters** (${call.method === "GET" ? "query string" : "JSON body"})`, "");

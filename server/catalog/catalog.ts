@@ -3,9 +3,10 @@
 // data without code changes. Deterministic: the same config always gives the same ids, so state in
 // the database stays valid.
 import type { Brand, BrandsConfig } from "../../core/config/types.ts";
-import { convert } from "../../core/money/money.ts";
+import { toMinor } from "../../core/money/minor.ts";
 import { type RegionChannels, regionChannels } from "./channels.ts";
 import { type CatalogData, catalogData, type EventsData, type GoodsData, type LimitType, type VipData } from "./data.ts";
+import { BASE_DIGITS, type SandboxMoney, sandboxMoney } from "./money.ts";
 
 export type { CatalogChannel } from "./channels.ts";
 export type { LimitType };
@@ -13,8 +14,10 @@ export type { LimitType };
 export interface CatalogGoods {
   productId: string;
   display: string;
-  usd: number;
-  originalUsd?: number;
+  /** The catalogue's price, in US cents (converted with the sandbox's rates and steps: see priceOf). */
+  usdCents: number;
+  /** The struck-through price, in US cents. */
+  originalUsdCents?: number;
   bonus?: string;
   typeKey: string;
   goodsSort: number;
@@ -56,6 +59,8 @@ export interface Catalog {
   channels: RegionChannels;
   vip: VipData;
   events: EventsData["events"];
+  /** Exchange rates, price steps and the wire's decimals. */
+  money: SandboxMoney;
   /** Names of the characters the sandbox game server creates. */
   roleNames: string[];
 }
@@ -73,8 +78,16 @@ export function stableId(text: string): number {
 /** Every game's sub-game is its classic edition. */
 const SUB_GAME = "classic";
 
+/** US dollars of a data file (checked to be whole cents when it was read) as cents. */
+export const usdCents = (usd: number) => toMinor(usd, BASE_DIGITS);
+
 function goodsFor(data: CatalogData, gameKey: string): CatalogGoods[] {
-  return data.goods.goods.map(({ id, ...goods }) => ({ productId: `${gameKey}.${id}`, ...goods }));
+  return data.goods.goods.map(({ id, usd, originalUsd, ...goods }) => ({
+    productId: `${gameKey}.${id}`,
+    usdCents: usdCents(usd),
+    ...(originalUsd !== undefined ? { originalUsdCents: usdCents(originalUsd) } : {}),
+    ...goods,
+  }));
 }
 
 export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogData()): Catalog {
@@ -134,17 +147,21 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     channels: regionChannels(data),
     vip: data.vip,
     events: data.events.events,
+    money: sandboxMoney(data.rates),
     roleNames: data.servers.roleNames,
   };
 }
 
+/** Every game of a brand, sub-games included (an account has characters in each). */
+export const gamesOfBrand = (catalog: Catalog, brandId: string) => catalog.games.filter((g) => g.brand.id === brandId);
+
 /** VIP version = the brand's switch AND the game's is_open_coupon, which sub-games do not have (SPEC-NOTES). */
 export const isVipGame = (game: CatalogGame) => game.vip && game.parentGpId === undefined;
 
-/** A goods' price (and struck-through price) in the game's currency. */
-export function priceOf(game: CatalogGame, goods: CatalogGoods): { price: number; original?: number } {
+/** A goods' price (and struck-through price) in the game's currency, in its minor units. */
+export function priceOf(catalog: Catalog, game: CatalogGame, goods: CatalogGoods): { price: number; original?: number } {
   return {
-    price: convert(goods.usd, game.currency),
-    ...(goods.originalUsd ? { original: convert(goods.originalUsd, game.currency) } : {}),
+    price: catalog.money.fromBase(goods.usdCents, game.currency),
+    ...(goods.originalUsdCents ? { original: catalog.money.fromBase(goods.originalUsdCents, game.currency) } : {}),
   };
 }

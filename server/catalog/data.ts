@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { CURRENCIES } from "../../core/money/currencies.ts";
 import { corePaths } from "../../core/paths.ts";
+import { BASE, fromWire } from "./money.ts";
 
 export type LimitType = "role" | "time" | "game";
 
@@ -79,8 +81,14 @@ export interface ServersData {
   roleNames: string[];
 }
 
+export interface RatesData {
+  base: "USD";
+  currencies: Record<string, { perBase: string; step: string }>;
+}
+
 export interface CatalogData {
   goods: GoodsData;
+  rates: RatesData;
   channels: ChannelsData;
   razerChannels: RazerChannelsData;
   vip: VipData;
@@ -95,6 +103,7 @@ export const CATALOG_DIR = fileURLToPath(new URL(".", import.meta.url));
 
 const FILES: Record<keyof CatalogData, string> = {
   goods: "goods.json",
+  rates: "rates.json",
   channels: "channels.json",
   razerChannels: "razer-channels.json",
   vip: "vip.json",
@@ -142,6 +151,25 @@ function crossReferences(data: CatalogData): string[] {
   const ids = data.goods.goods.map((g) => g.id);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice) problems.push(`goods.json: ${twice} is listed twice`);
+  // Amounts are whole cents: a price the integer money cannot hold exactly is refused, never rounded.
+  const cents = (where: string, value: number) => {
+    if (fromWire(value, BASE) === undefined) problems.push(`${where}: ${value} US dollars is not a whole number of cents`);
+  };
+  for (const g of data.goods.goods) {
+    cents(`goods.json: ${g.id} usd`, g.usd);
+    if (g.originalUsd !== undefined) cents(`goods.json: ${g.id} originalUsd`, g.originalUsd);
+  }
+  for (const [name, list] of Object.entries(data.channels.lists))
+    for (const c of list)
+      for (const bound of [c.minUsd, c.maxUsd]) if (bound > 0) cents(`channels.json: ${name}/${c.channelId} bound`, bound);
+  for (const level of data.vip.levels) for (const c of level.coupons) cents(`vip.json: level ${level.level} ${c.name} minUsd`, c.minUsd);
+  for (const e of data.events.events)
+    if (e.type === "cumulative") for (const r of e.rewards) cents(`events.json: ${e.idPrefix}/${r.id} threshold`, r.threshold);
+  for (const [code, rate] of Object.entries(data.rates.currencies)) {
+    if (!CURRENCIES[code]) problems.push(`rates.json: ${code} is not an ISO 4217 currency of schema/currencies.json`);
+    else if (fromWire(rate.step, code) === undefined) problems.push(`rates.json: ${code}'s step ${rate.step} is finer than its minor unit`);
+  }
+  if (data.rates.currencies[BASE]?.perBase !== "1") problems.push(`rates.json: the base currency ${BASE} must have perBase "1"`);
   const levels = data.vip.levels;
   if (levels[0]?.points !== 0) problems.push("vip.json: the first level must need 0 points");
   levels.forEach((l, i) => {

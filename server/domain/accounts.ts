@@ -1,10 +1,11 @@
 // Accounts signing in: a session, or 6001 with a real-name ticket first; internal test accounts.
 import type { LoginResult } from "../../core/generated/api-types.ts";
-import type { CatalogGame } from "../catalog/catalog.ts";
+import { type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Params, Platform } from "./platform.ts";
 import { issueRealNameTicket } from "./real-name.ts";
+import { ensureRoles } from "./roles.ts";
 import { type Account, startSession } from "./sessions.ts";
 
 export interface AccountRow extends Account {
@@ -17,11 +18,13 @@ export const ACCOUNT_COLUMNS =
 
 /** A session for the account, or 6001 with a real-name ticket when the brand requires it first. */
 export async function loginResult(platform: Platform, game: CatalogGame, account: AccountRow): Promise<LoginResult> {
+  // A first sign-in meets the sandbox game server's characters in every game of the brand.
+  await ensureRoles(platform.db, platform.catalog.roleNames, account.user_id, gamesOfBrand(platform.catalog, game.brand.id));
   if (game.brand.features.realName && !account.real_name) {
     // Not verified: no session; the ticket lets /certifiedReal verify this account (spec §8: 6001).
-    fail(E.notRealName, undefined, { ticket: await issueRealNameTicket(platform.db, account.user_id) });
+    fail(E.notRealName, undefined, { ticket: await issueRealNameTicket(platform.db, account.user_id, platform.now()) });
   }
-  const token = await startSession(platform.db, account.user_id);
+  const token = await startSession(platform.db, account.user_id, platform.now());
   return {
     username: account.username,
     suid: account.user_id,

@@ -1,6 +1,5 @@
 // Which top-up events a game runs: those of events.json, over the current calendar month (UTC).
-import { convert } from "../../core/money/money.ts";
-import type { Catalog, CatalogGame } from "../catalog/catalog.ts";
+import { type Catalog, type CatalogGame, usdCents } from "../catalog/catalog.ts";
 
 export interface Activity {
   id: string;
@@ -9,7 +8,7 @@ export interface Activity {
   description: string;
   start: Date;
   end: Date;
-  /** Thresholds in the game's currency (cumulative) or in days in a row (continue). */
+  /** Thresholds in minor units of the game's currency (cumulative) or in days in a row (continue). */
   rewards: { id: string; name: string; threshold: number }[];
 }
 
@@ -28,7 +27,7 @@ export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date): A
     rewards: event.rewards.map((r) => ({
       id: r.id,
       name: r.name,
-      threshold: event.type === "cumulative" ? convert(r.threshold, game.currency) : r.threshold,
+      threshold: event.type === "cumulative" ? catalog.money.fromBase(usdCents(r.threshold), game.currency) : r.threshold,
     })),
   }));
 }

@@ -18,4 +18,9 @@ export class BoundedCache<K, V> {
   delete(key: K): void {
     this.#entries.delete(key);
   }
+
+  /** Drops every entry whose value matches (rare: a change that concerns several keys). */
+  deleteWhere(match: (value: V) => boolean): void {
+    for (const [key, value] of this.#entries) if (match(value)) this.#entries.delete(key);
+  }
 }

@@ -1,7 +1,7 @@
 // The payment list of a game: its regions' channels with prices in the game's currency.
 import type { PaymentChannel as Channel } from "../../core/generated/api-types.ts";
-import { convert } from "../../core/money/money.ts";
-import type { Catalog, CatalogChannel, CatalogGame } from "../catalog/catalog.ts";
+import { type Catalog, type CatalogChannel, type CatalogGame, usdCents } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import { artUrl } from "./artwork.ts";
 import { BoundedCache } from "./bounded-cache.ts";
 
@@ -13,10 +13,11 @@ export function channelsForRegion(catalog: Catalog, region: string): CatalogChan
   return catalog.channels.byRegion.get(region) ?? catalog.channels.other;
 }
 
-/** A channel's price bound in the game's currency; a bound ≤ 0 means none and stays as it is. */
-export const boundIn = (game: CatalogGame, usd: number) => (usd > 0 ? convert(usd, game.currency) : usd);
+/** A channel's price bound (US dollars) in the game currency's minor units; 0 (none) stays 0. */
+export const boundIn = (catalog: Catalog, game: CatalogGame, usd: number) =>
+  usd > 0 ? catalog.money.fromBase(usdCents(usd), game.currency) : 0;
 
-function channelView(game: CatalogGame, c: CatalogChannel, origin: string, region: string): Channel {
+function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, origin: string, region: string): Channel {
   const key = `${c.paywayId}_${c.channelId}`;
   // Travellet has no icon in the sandbox on purpose: the storefront must drop channels without one.
   const icon = c.paywayId === 10701 ? "" : artUrl(origin, "payway", `${c.paywayId}-${c.channelId}`);
@@ -27,13 +28,13 @@ function channelView(game: CatalogGame, c: CatalogChannel, origin: string, regio
     name: c.name,
     icon,
     sort: c.sort,
-    min_money: boundIn(game, c.minUsd),
-    max_money: boundIn(game, c.maxUsd),
+    min_money: toWire(boundIn(catalog, game, c.minUsd), game.currency),
+    max_money: toWire(boundIn(catalog, game, c.maxUsd), game.currency),
     open_coupon: c.openCoupon,
     pay_id: `${region}-${key}`,
     ...(c.applePay ? { apple_pay: true } : {}),
     ...(c.description ? { description: c.description } : {}),
-    sub_payment: (c.sub ?? []).map((s) => channelView(game, s, origin, region)),
+    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, origin, region)),
   };
 }
 
@@ -53,7 +54,9 @@ export function countryMap(catalog: Catalog, cache: CountryMapCache, game: Catal
   }
   let map = byOrigin.get(origin);
   if (!map) {
-    map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(game, c, origin, r))]));
+    map = Object.fromEntries(
+      regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, origin, r))]),
+    );
     byOrigin.set(origin, map);
   }
   return map;
@@ -69,7 +72,7 @@ export function findChannel(catalog: Catalog, region: string, paywayId: number, 
   return undefined;
 }
 
-/** §5 price rule: bounds ≤ 0 mean "no bound". */
+/** §5 price rule, on minor units: bounds ≤ 0 mean "no bound". */
 export function priceFits(price: number, min: number, max: number): boolean {
   if (min <= 0 && max <= 0) return true;
   if (min <= 0) return price <= max;

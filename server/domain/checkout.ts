@@ -1,5 +1,8 @@
 // The platform's side of a sandbox checkout: links signed per order, the order a checkout page
-// shows, and the providers' notifications, verified, stored once and applied.
+// shows, and the providers' notifications, verified, stored once, and applied only when they
+// report the order's own amount and currency.
+import { CURRENCIES } from "../../core/money/currencies.ts";
+import { fromWire } from "../catalog/money.ts";
 import type { Db } from "../db.ts";
 import { hmac, safeEqual } from "./crypto.ts";
 import type { Platform } from "./platform.ts";
@@ -17,7 +20,8 @@ export const signNotification = (secret: string, body: string) => hmac(secret, `
 
 export interface CheckoutOrder {
   billing_no: string;
-  amount: string;
+  /** Minor units of `currency`. */
+  amount_minor: number;
   currency: string;
   payway_id: number;
   product_name: string;
@@ -27,7 +31,7 @@ export interface CheckoutOrder {
 
 export async function checkoutOrder(db: Db, billingNo: string): Promise<CheckoutOrder | undefined> {
   const [order] = await db.query<CheckoutOrder>(
-    "SELECT billing_no, amount::text, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
+    "SELECT billing_no, amount_minor::integer AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
     [billingNo],
   );
   return order;
@@ -38,28 +42,58 @@ export interface Notification {
   billingNo: string;
   outcome: Outcome;
   provider: string;
+  /** What the provider says was paid, as it sent it (the wire's decimal). */
+  amount: unknown;
+  currency: unknown;
   /** The body as received, stored as the provider sent it. */
   raw: string;
 }
 
+/** What became of a notification. */
+export type NotificationResult =
+  | { state: "applied" }
+  /** Seen before, or for an order already settled: nothing changed. */
+  | { state: "repeated" }
+  /** Not for an order of this platform: not stored. */
+  | { state: "unknown-order" }
+  /** Its amount or currency is not the order's: stored with the reason, nothing changed. */
+  | { state: "refused"; reason: string };
+
 /**
  * Stores a notification (of an existing order) and settles the order, in one transaction; a
- * notification seen before changes nothing. Whether the order's status changed.
+ * notification seen before changes nothing, and one whose amount or currency differs from the
+ * order's is kept (the order's history shows it) but changes nothing.
  */
-export async function applyNotification(platform: Platform, note: Notification): Promise<boolean> {
-  const applied = await platform.db.transaction(async (tx) => {
-    const stored = await tx.query(
-      `INSERT INTO payment_notifications (event_id, billing_no, provider, outcome, payload)
-       SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM orders WHERE billing_no = $2)
-       ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-      [note.eventId, note.billingNo, note.provider, note.outcome, note.raw],
+export async function applyNotification(platform: Platform, note: Notification): Promise<NotificationResult> {
+  const result = await platform.db.transaction(async (tx): Promise<NotificationResult> => {
+    const [order] = await tx.query<{ amount_minor: string; currency: string }>(
+      "SELECT amount_minor::text, currency FROM orders WHERE billing_no = $1",
+      [note.billingNo],
     );
-    if (stored.length === 0) return false;
+    if (!order) return { state: "unknown-order" };
+    const currency = typeof note.currency === "string" ? note.currency.slice(0, 16) : null;
+    // What it reports is kept in the reported currency's minor units, when that is an ISO 4217 currency.
+    const amount = currency && CURRENCIES[currency] ? fromWire(note.amount, currency) : undefined;
+    const reason =
+      currency !== order.currency
+        ? `currency ${currency ?? "missing"} is not the order's ${order.currency}`
+        : amount === undefined
+          ? `amount ${JSON.stringify(note.amount ?? null).slice(0, 40)} is not an amount of ${order.currency}`
+          : amount !== Number(order.amount_minor)
+            ? `amount ${String(note.amount)} is not the order's`
+            : null;
+    const stored = await tx.query(
+      `INSERT INTO payment_notifications (event_id, billing_no, provider, outcome, payload, amount_minor, currency, refused, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      [note.eventId, note.billingNo, note.provider, note.outcome, note.raw, amount ?? null, currency, reason, platform.now()],
+    );
+    if (stored.length === 0) return { state: "repeated" };
+    if (reason) return { state: "refused", reason };
     const changed = await settleOrder(tx, platform, note.billingNo, note.outcome);
     await tx.query("UPDATE payment_notifications SET applied = $2 WHERE event_id = $1", [note.eventId, changed]);
-    return changed;
+    return changed ? { state: "applied" } : { state: "repeated" };
   });
   // Again after the commit: a poll that read the old status meanwhile must not keep it.
   platform.caches.orderAccess.delete(note.billingNo);
-  return applied;
+  return result;
 }

@@ -2,8 +2,9 @@
 import { randomBytes } from "node:crypto";
 import { timeZoneOf } from "../../core/config/areas.ts";
 import type { Coupon } from "../../core/generated/api-types.ts";
-import { roundMoney, toUsd } from "../../core/money/money.ts";
-import { type CatalogGame, type CatalogGoods, isVipGame } from "../catalog/catalog.ts";
+import { ratio, times } from "../../core/money/minor.ts";
+import { type CatalogGame, type CatalogGoods, isVipGame, usdCents } from "../catalog/catalog.ts";
+import type { SandboxMoney } from "../catalog/money.ts";
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";
 import { unixSeconds } from "./time.ts";
@@ -24,9 +25,12 @@ function couponName(name: string, kind: string): string {
 }
 
 export interface NewCoupon {
+  /** A code of its own (period grants have one derived from what they are); a random one otherwise. */
+  code?: string;
   type: string;
   name: string;
   rate: number;
+  /** Minimum spend in US dollars (whole cents). */
   minUsd: number;
   /** One coupon per account, brand, kind, period and name: granting again changes nothing. */
   period: string;
@@ -37,41 +41,61 @@ export interface NewCoupon {
   minLevel: number;
 }
 
-export async function insertCoupon(db: Queryable, game: CatalogGame, userId: string, c: NewCoupon): Promise<void> {
-  const end = c.validUntil ?? new Date(c.now.getTime() + (c.validDays ?? 30) * 86_400_000);
-  await db.query(
-    `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, min_level, min_amount_usd, claimed, period, valid_end_time, time_zone)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT (user_id, brand_id, kind, period, name) DO NOTHING`,
+const endOf = (c: NewCoupon) => c.validUntil ?? new Date(c.now.getTime() + (c.validDays ?? 30) * 86_400_000);
+
+/** Stores a coupon; the code stored, or undefined when the account already has it (same kind, period and name). */
+export async function insertCoupon(db: Queryable, game: CatalogGame, userId: string, c: NewCoupon): Promise<string | undefined> {
+  const [row] = await db.query<{ code: string }>(
+    `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, min_level, min_spend_minor, min_spend_currency, claimed, period,
+                          valid_end_time, time_zone, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'USD',$9,$10,$11,$12,$13) ON CONFLICT (user_id, brand_id, kind, period, name) DO NOTHING RETURNING code`,
     [
-      couponCode(),
+      c.code ?? couponCode(),
       userId,
       game.brand.id,
       couponName(c.name, c.type),
       c.type,
       c.rate,
       c.minLevel,
-      c.minUsd,
+      usdCents(c.minUsd),
       c.claimed,
       c.period,
-      end,
+      endOf(c),
       timeZoneOf(game.area),
+      c.now,
     ],
   );
+  return row?.code;
 }
 
-interface CouponRow {
+export interface CouponRow {
   code: string;
   name: string;
   kind: string;
   discount_rate: string;
   min_level: number;
-  min_amount_usd: string;
+  min_spend_minor: string;
   claimed: boolean;
   valid_end_time: string;
   time_zone: string;
   used_billing_no: string | null;
   used_at: string | null;
 }
+
+/** A coupon not stored yet (a period's grant, claimable), as the list shows it. */
+export const unstoredRow = (game: CatalogGame, c: NewCoupon & { code: string }): CouponRow => ({
+  code: c.code,
+  name: couponName(c.name, c.type),
+  kind: c.type,
+  discount_rate: String(c.rate),
+  min_level: c.minLevel,
+  min_spend_minor: String(usdCents(c.minUsd)),
+  claimed: false,
+  valid_end_time: endOf(c).toISOString(),
+  time_zone: timeZoneOf(game.area),
+  used_billing_no: null,
+  used_at: null,
+});
 
 function couponView(row: CouponRow, category: Coupon["use_category"], lockReason?: string): Coupon {
   return {
@@ -89,28 +113,47 @@ function couponView(row: CouponRow, category: Coupon["use_category"], lockReason
   };
 }
 
+/** A goods at a price (minor units of the game's currency) a coupon is weighed against. */
+export interface Pricing {
+  goods: CatalogGoods;
+  price: number;
+  currency: string;
+  money: SandboxMoney;
+}
+
 /** Why a coupon cannot apply to this goods at this price, or undefined when it can. */
-function lockReason(row: CouponRow, goods: CatalogGoods | undefined, price: number | undefined, currency: string): string | undefined {
-  if (!goods) return undefined;
-  if (!goods.isCoupon) return "no coupon supported for this goods";
-  if (price !== undefined && toUsd(price, currency) + 1e-9 < Number(row.min_amount_usd)) return `minimum spend not reached`;
+function lockReason(row: CouponRow, at: Pricing | undefined): string | undefined {
+  if (!at) return undefined;
+  if (!at.goods.isCoupon) return "no coupon supported for this goods";
+  // The minimum spend is US cents, compared with the price's exact value: no rounding decides it.
+  if (!at.money.reachesBase(at.price, at.currency, Number(row.min_spend_minor))) return "minimum spend not reached";
   return undefined;
 }
 
-/** The account's coupons of the asked categories (claim, avail, lock, history), for a goods at a price when given. */
+/**
+ * The account's coupons of the asked categories (claim, avail, lock, history), for a goods at a
+ * price when given; `unstored` are claimable grants of the period not stored yet (a read writes nothing).
+ */
 export async function listCoupons(
   db: Queryable,
   game: CatalogGame,
   userId: string,
   categories: Set<string>,
   now: Date,
-  goods?: CatalogGoods,
-  price?: number,
+  at?: Pricing,
+  unstored: readonly CouponRow[] = [],
 ): Promise<Coupon[]> {
-  const rows = await db.query<CouponRow>(
-    `SELECT code, name, kind, discount_rate::text, min_level, min_amount_usd::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
-       FROM coupons WHERE user_id = $1 AND brand_id = $2 ORDER BY discount_rate, valid_end_time, code`,
+  const stored = await db.query<CouponRow>(
+    `SELECT code, name, kind, discount_rate::text, min_level, min_spend_minor::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
+       FROM coupons WHERE user_id = $1 AND brand_id = $2`,
     [userId, game.brand.id],
+  );
+  const codes = new Set(stored.map((r) => r.code));
+  const rows = [...stored, ...unstored.filter((r) => !codes.has(r.code))].sort(
+    (a, b) =>
+      Number(a.discount_rate) - Number(b.discount_rate) ||
+      new Date(a.valid_end_time).getTime() - new Date(b.valid_end_time).getTime() ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
   const out: Coupon[] = [];
   for (const row of rows) {
@@ -123,7 +166,7 @@ export async function listCoupons(
       if (categories.has("claim")) out.push(couponView(row, "claim"));
       continue;
     }
-    const reason = lockReason(row, goods, price, game.currency);
+    const reason = lockReason(row, at);
     if (reason) {
       if (categories.has("lock")) out.push(couponView(row, "lock", reason));
     } else if (categories.has("avail")) out.push(couponView(row, "avail"));
@@ -137,17 +180,17 @@ export async function listCoupons(
  */
 export async function couponForOrder(
   tx: Queryable,
-  o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; price: number; now: Date },
-): Promise<{ price: number; rate: number }> {
+  o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; price: number; now: Date; money: SandboxMoney },
+): Promise<{ price: number }> {
   if (!isVipGame(o.game) || !o.goods.isCoupon) fail(E.illegalCoupon);
   const [row] = await tx.query<CouponRow>(
-    `SELECT code, name, kind, discount_rate::text, min_level, min_amount_usd::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
+    `SELECT code, name, kind, discount_rate::text, min_level, min_spend_minor::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
        FROM coupons WHERE code = $1 AND user_id = $2 AND brand_id = $3 AND claimed AND used_billing_no IS NULL AND valid_end_time > $4`,
     [o.code, o.userId, o.game.brand.id, o.now],
   );
-  if (!row || lockReason(row, o.goods, o.price, o.game.currency)) fail(E.illegalCoupon);
-  const rate = Number(row.discount_rate);
-  return { price: roundMoney(o.price * rate, o.game.currency), rate };
+  if (!row || lockReason(row, { goods: o.goods, price: o.price, currency: o.game.currency, money: o.money })) fail(E.illegalCoupon);
+  // The stored rate (numeric, e.g. 0.950) as an exact ratio: the discounted price is rounded once, half up.
+  return { price: times(o.price, ratio(row.discount_rate)) };
 }
 
 /** Takes the coupon for an order, atomically: of concurrent orders using one coupon exactly one gets it. */

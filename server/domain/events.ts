@@ -1,6 +1,7 @@
 // Cumulative and continuous top-up events: progress from paid orders, each reward claimed once.
 import type { Activity as ActivityView } from "../../core/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import type { Queryable } from "../db.ts";
 import { type Activity, activitiesFor } from "./activities.ts";
 import { E, fail } from "./errors.ts";
@@ -8,11 +9,11 @@ import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
 
-/** Amount topped up in the window, or the longest run of consecutive days with a paid order. */
+/** Amount topped up in the window (minor units), or the longest run of consecutive days with a paid order. */
 async function progressOf(db: Queryable, game: CatalogGame, userId: string, activity: Activity): Promise<number> {
   if (activity.type === "cumulative") {
     const [row] = await db.query<{ total: string | null }>(
-      "SELECT sum(amount)::text AS total FROM orders WHERE user_id = $1 AND gp_id = $2 AND status = 1 AND paid_at BETWEEN $3 AND $4",
+      "SELECT sum(amount_minor)::text AS total FROM orders WHERE user_id = $1 AND gp_id = $2 AND status = 1 AND paid_at BETWEEN $3 AND $4",
       [userId, game.gpId, activity.start, activity.end],
     );
     return Number(row?.total ?? 0);
@@ -33,6 +34,9 @@ async function progressOf(db: Queryable, game: CatalogGame, userId: string, acti
   return best;
 }
 
+/** A cumulative event's amounts go out as the wire's decimals; days stay days. */
+const shown = (activity: Activity, game: CatalogGame, n: number) => (activity.type === "cumulative" ? toWire(n, game.currency) : n);
+
 async function activityView(db: Queryable, game: CatalogGame, userId: string, activity: Activity): Promise<ActivityView> {
   const progress = await progressOf(db, game, userId, activity);
   const claimed = new Set(
@@ -50,12 +54,12 @@ async function activityView(db: Queryable, game: CatalogGame, userId: string, ac
     description: activity.description,
     start_time: Math.floor(activity.start.getTime() / 1000),
     end_time: Math.floor(activity.end.getTime() / 1000),
-    progress,
+    progress: shown(activity, game, progress),
     ...(activity.type === "cumulative" ? { currency: game.currency } : {}),
     rewards: activity.rewards.map((r) => ({
       reward_id: r.id,
       name: r.name,
-      threshold: r.threshold,
+      threshold: shown(activity, game, r.threshold),
       state: claimed.has(r.id) ? "received" : progress >= r.threshold ? "claimable" : "locked",
     })),
   };
@@ -83,11 +87,11 @@ export async function receiveActivityGift(
     const progress = await progressOf(tx, game, user.user_id, activity);
     if (progress < reward.threshold) fail(E.claimFailed, "claim failed: the reward is not reached yet");
     const inserted = await tx.query(
-      "INSERT INTO activity_claims (activity_id, reward_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING reward_id",
-      [activity.id, reward.id, user.user_id],
+      "INSERT INTO activity_claims (activity_id, reward_id, user_id, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING reward_id",
+      [activity.id, reward.id, user.user_id, platform.now()],
     );
     if (inserted.length === 0) fail(E.claimFailed, "claim failed: the reward was already received");
-    return { reward_id: reward.id, name: reward.name, threshold: reward.threshold, state: "received" as const };
+    return { reward_id: reward.id, name: reward.name, threshold: shown(activity, game, reward.threshold), state: "received" as const };
   });
 }
 

@@ -2,6 +2,7 @@
 // page config, servers and the link back into the game.
 import type { Game, Goods } from "../../core/generated/api-types.ts";
 import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import { artUrl } from "./artwork.ts";
 import { E, fail } from "./errors.ts";
 import type { Answer, Params, Platform } from "./platform.ts";
@@ -44,13 +45,13 @@ export function gameView(game: CatalogGame, origin: string, os: "android" | "ios
 function goodsView(catalog: Catalog, game: CatalogGame, origin: string): Goods[] {
   const typeSort = new Map(catalog.goodsTypes.map((t) => [t.typeKey, t.typeSort]));
   return game.goods.map((g) => {
-    const { price, original } = priceOf(game, g);
+    const { price, original } = priceOf(catalog, game, g);
     return {
       value: g.productId,
       display: g.display,
-      price,
+      price: toWire(price, game.currency),
       currency: game.currency,
-      ...(original !== undefined ? { original_price: original } : {}),
+      ...(original !== undefined ? { original_price: toWire(original, game.currency) } : {}),
       ...(g.bonus ? { bonus: g.bonus } : {}),
       typeKey: g.typeKey,
       isLimit: g.limit !== undefined,
@@ -58,7 +59,7 @@ function goodsView(catalog: Catalog, game: CatalogGame, origin: string): Goods[]
       isSpecial: g.isSpecial,
       goodsSort: g.goodsSort,
       typeSort: typeSort.get(g.typeKey) ?? 99,
-      couponPoints: Math.round(g.usd * 100),
+      couponPoints: catalog.money.toBaseCents(price, game.currency),
       icon: artUrl(origin, "goods", g.icon),
       description: g.description,
     };

@@ -7,7 +7,7 @@ import { decodeCredential, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
-import { requireUser } from "./sessions.ts";
+import { endSession, requireUser } from "./sessions.ts";
 
 export type Provider = "google" | "apple" | "facebook" | "twitter" | "vk" | "huawei";
 
@@ -117,4 +117,12 @@ export async function userInfo(platform: Platform, params: Params<"userInfo">, c
     is_test: user.is_test,
     region: user.region,
   };
+}
+
+/** Ends the caller's session: its token is refused from now on. */
+export async function logout(platform: Platform, params: Params<"logout">, caller: Caller): Answer<"logout"> {
+  const game = gameOf(platform, params.client_id);
+  requireUser(caller.user, game);
+  if (caller.token) await endSession(platform.db, platform.caches.sessions, caller.token);
+  return { logged_out: true };
 }

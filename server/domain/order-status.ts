@@ -1,13 +1,13 @@
 // Reading orders: one order's status and details (polling), the account's order list, partner gifts.
-import type { OrderInfo } from "../../core/generated/api-types.ts";
-import { growthPoints } from "../../core/money/money.ts";
-import { CARD_PAYWAY_ID, methodById } from "../../core/payments/methods.ts";
+import type { OrderEvent, OrderInfo } from "../../core/generated/api-types.ts";
+import { methodById } from "../../core/payments/methods.ts";
+import { toWire } from "../catalog/money.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import { orderAccess } from "./order-access.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
-import { recordDeliveries, settleDueCardOrders } from "./settlement.ts";
+import { deliveredAt } from "./settlement.ts";
 import { unixSeconds } from "./time.ts";
 
 interface OrderRow {
@@ -19,8 +19,8 @@ interface OrderRow {
   role_id: string;
   product_id: string;
   product_name: string;
-  amount: string;
-  original_amount: string;
+  amount_minor: string;
+  original_amount_minor: string;
   currency: string;
   payway_id: number;
   status: number;
@@ -30,21 +30,22 @@ interface OrderRow {
   replenish_id: string | null;
   created_at: string;
   paid_at: string | null;
-  delivered_at: string | null;
+  failed_at: string | null;
   username: string | null;
   role_name: string | null;
 }
 
 const ORDER_SELECT = `SELECT o.billing_no, o.user_id::text, o.payer_user_id::text, o.gp_id, o.server_id, o.role_id, o.product_id, o.product_name,
-       o.amount::text, o.original_amount::text, o.currency, o.payway_id, o.status, o.pay_url, o.points, o.gems, o.replenish_id,
-       o.created_at, o.paid_at, o.delivered_at, a.username, r.role_name
+       o.amount_minor::text, o.original_amount_minor::text, o.currency, o.payway_id, o.status, o.pay_url, o.points, o.gems, o.replenish_id,
+       o.created_at, o.paid_at, o.failed_at, a.username, r.role_name
   FROM orders o LEFT JOIN accounts a ON a.user_id = o.user_id LEFT JOIN roles r ON r.gp_id = o.gp_id AND r.role_id = o.role_id`;
 
-function orderView(platform: Platform, row: OrderRow): OrderInfo {
+function orderView(platform: Platform, row: OrderRow, history?: OrderEvent[]): OrderInfo {
   const game = platform.catalog.byGpId.get(row.gp_id);
   const method = methodById.get(row.payway_id);
-  const amount = Number(row.amount);
-  const original = Number(row.original_amount);
+  const amount = Number(row.amount_minor);
+  const original = Number(row.original_amount_minor);
+  const delivered = deliveredAt(platform, row.paid_at);
   return {
     status: row.status as OrderInfo["status"],
     billing_no: row.billing_no,
@@ -54,38 +55,68 @@ function orderView(platform: Platform, row: OrderRow): OrderInfo {
     role_name: row.role_name ?? row.role_id,
     product_name: row.product_name,
     product_id: row.product_id,
-    amount,
-    ...(original > amount ? { discount_amount: Math.round((original - amount) * 100) / 100 } : {}),
+    amount: toWire(amount, row.currency),
+    ...(original > amount ? { discount_amount: toWire(original - amount, row.currency) } : {}),
     currency: row.currency,
     payway_name: method?.name ?? String(row.payway_id),
     ...(row.pay_url && row.status === -1 ? { pay_url: row.pay_url } : {}),
     created_at: unixSeconds(row.created_at),
     ...(row.paid_at ? { paid_at: unixSeconds(row.paid_at) } : {}),
-    ...(row.delivered_at ? { delivered_at: unixSeconds(row.delivered_at) } : {}),
+    ...(delivered ? { delivered_at: unixSeconds(delivered) } : {}),
     points: row.points,
     ...(row.gems !== null ? { gems_number: row.gems } : {}),
     ...(row.replenish_id ? { replenish_id: row.replenish_id } : {}),
+    ...(history ? { history } : {}),
   };
+}
+
+interface NotificationRow {
+  received_at: string;
+  outcome: "approved" | "declined";
+  amount_minor: string | null;
+  currency: string | null;
+  refused: string | null;
+  applied: boolean;
+}
+
+/** The order's history: created, each notification (applied, repeated or refused), paid or failed, delivered. */
+async function historyOf(platform: Platform, row: OrderRow): Promise<OrderEvent[]> {
+  const notes = await platform.db.query<NotificationRow>(
+    `SELECT received_at, outcome, amount_minor::text, currency, refused, applied FROM payment_notifications
+      WHERE billing_no = $1 ORDER BY received_at, event_id LIMIT 50`,
+    [row.billing_no],
+  );
+  const events: OrderEvent[] = [{ time: unixSeconds(row.created_at), event: "created" }];
+  for (const n of notes) {
+    events.push({
+      time: unixSeconds(n.received_at),
+      event: n.refused ? "notification_refused" : n.applied ? "notified" : "notification_repeated",
+      outcome: n.outcome,
+      ...(n.amount_minor !== null && n.currency ? { amount: toWire(Number(n.amount_minor), n.currency) } : {}),
+      ...(n.currency ? { currency: n.currency } : {}),
+      ...(n.refused ? { reason: n.refused } : {}),
+    });
+  }
+  if (row.paid_at) events.push({ time: unixSeconds(row.paid_at), event: "paid" });
+  if (row.failed_at) events.push({ time: unixSeconds(row.failed_at), event: "failed" });
+  const delivered = deliveredAt(platform, row.paid_at);
+  if (delivered) events.push({ time: unixSeconds(delivered), event: "delivered" });
+  return events.sort((a, b) => a.time - b.time);
 }
 
 /** An order's status (simple=1) or details, for the buyer, the payer of a make-up link, or anyone holding a make-up order's number. */
 export async function orderInfo(platform: Platform, params: Params<"orderInfo">, caller: Caller): Answer<"orderInfo"> {
   const { db, caches } = platform;
-  let order = await orderAccess(db, caches.orderAccess, params.billing_no);
+  const order = await orderAccess(db, caches.orderAccess, params.billing_no);
   if (!order) fail(E.notFound, "order not found");
   if (!order.replenish_id) {
     if (!caller.user) fail(E.notLoggedIn);
     if (caller.user.user_id !== order.user_id && caller.user.user_id !== order.payer_user_id) fail(E.forbidden);
   }
-  if (order.status === -1 && order.payway_id === CARD_PAYWAY_ID) {
-    await settleDueCardOrders(platform, params.billing_no);
-    order = (await orderAccess(db, caches.orderAccess, params.billing_no)) ?? order;
-  }
   if (params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: params.billing_no };
-  if (order.status === 1) await recordDeliveries(platform, { billingNo: params.billing_no });
   const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [params.billing_no]);
   if (!row) fail(E.notFound, "order not found");
-  return orderView(platform, row);
+  return orderView(platform, row, await historyOf(platform, row));
 }
 
 export async function orderList(platform: Platform, params: Params<"orderList">, caller: Caller): Answer<"orderList"> {
@@ -93,7 +124,6 @@ export async function orderList(platform: Platform, params: Params<"orderList">,
   const user = requireUser(caller.user, game);
   const page = params.page ?? 1;
   const size = 20;
-  await recordDeliveries(platform, { userId: user.user_id });
   const rows = await platform.db.query<OrderRow>(
     `${ORDER_SELECT} WHERE o.user_id = $1 AND o.gp_id = $2 ORDER BY o.created_at DESC, o.billing_no LIMIT $3 OFFSET $4`,
     [user.user_id, game.gpId, size + 1, (page - 1) * size],
@@ -105,12 +135,12 @@ export async function orderList(platform: Platform, params: Params<"orderList">,
 export async function thirdGift(platform: Platform, params: Params<"thirdGift">, caller: Caller): Answer<"thirdGift"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  const [row] = await platform.db.query<{ amount: string; currency: string; status: number }>(
-    "SELECT amount::text, currency, status FROM orders WHERE billing_no = $1 AND user_id = $2",
+  const [row] = await platform.db.query<{ amount_minor: string; currency: string; status: number }>(
+    "SELECT amount_minor::text, currency, status FROM orders WHERE billing_no = $1 AND user_id = $2",
     [params.billing_no, user.user_id],
   );
   if (!row) fail(E.notFound, "order not found");
-  const qualifies = row.status === 1 && growthPoints(Number(row.amount), row.currency) >= 999;
+  const qualifies = row.status === 1 && platform.catalog.money.reachesBase(Number(row.amount_minor), row.currency, 999);
   return {
     gifts: qualifies ? [{ name: "Partner gift: 7-day premium music trial", code: `GIFT-${params.billing_no.slice(-8)}` }] : [],
   };

@@ -1,9 +1,10 @@
-// Creating orders: one per goods and character while unpaid (the Repeat answer), limits and the
-// coupon checked in the order's transaction; the browser's numbers are never used.
+// Creating orders: one per goods and character while unpaid (the Repeat answer); the account's
+// block, its real name, the character's owner, limits and the coupon checked where the order is
+// written, in its transaction; the browser's numbers are never used. Amounts are minor units.
 import { randomInt } from "node:crypto";
 import type { PayResult } from "../../core/generated/api-types.ts";
-import { growthPoints } from "../../core/money/money.ts";
 import { type CatalogGame, type CatalogGoods, priceOf } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import type { Queryable } from "../db.ts";
 import { couponForOrder, takeCoupon } from "./coupons.ts";
 import { E, fail } from "./errors.ts";
@@ -20,8 +21,7 @@ export function goodsOf(game: CatalogGame, productId: string): CatalogGoods {
   return goods;
 }
 
-const newBillingNo = () => {
-  const d = new Date();
+const newBillingNo = (d: Date) => {
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
   return `SB${day}${String(randomInt(0, 1e10)).padStart(10, "0")}`;
 };
@@ -41,7 +41,12 @@ export interface NewOrder {
   platform: string;
   payUrl: (billingNo: string) => string | null;
   meta: Record<string, unknown>;
-  /** The price to charge instead of the catalogue's (card exchanges carry the card's). */
+  /**
+   * The order is the player's own (not a make-up link's): the account must not be blocked, must
+   * have its real name verified when the brand asks, and must own the character when it is written.
+   */
+  ownOrder: boolean;
+  /** The price to charge instead of the catalogue's, in the game currency's minor units (a card's value). */
   amount?: number;
   gems?: number;
   /** Takes what the order consumes (a prepaid card) inside the order's transaction. */
@@ -59,10 +64,17 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
   // Most orders touch one row: a single INSERT is atomic on its own, no transaction round trips.
   const simple = !goods.limit && !o.couponCode && !o.reserve;
   const run = <T>(fn: (tx: Queryable) => Promise<T>) => (simple ? fn(platform.db) : platform.db.transaction(fn));
+  const realName = o.ownOrder && game.brand.features.realName;
   return run(async (tx) => {
     const repeat = async (): Promise<PayResult> => {
-      const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount: string; currency: string; user_id: string }>(
-        "SELECT billing_no, pay_url, amount::text, currency, user_id::text FROM orders WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1",
+      const [pending] = await tx.query<{
+        billing_no: string;
+        pay_url: string | null;
+        amount_minor: string;
+        currency: string;
+        user_id: string;
+      }>(
+        "SELECT billing_no, pay_url, amount_minor::text, currency, user_id::text FROM orders WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1",
         [game.gpId, o.roleId, goods.productId],
       );
       if (!pending) fail(E.unpaidOrder);
@@ -72,9 +84,24 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
         billing_no: pending.billing_no,
         status: STATUS.repeat,
         ...(url ? { url } : {}),
-        amount: Number(pending.amount),
+        amount: toWire(Number(pending.amount_minor), pending.currency),
         currency: pending.currency,
       };
+    };
+    /** Why the guarded INSERT wrote nothing: a check that failed, else the unpaid order (Repeat). */
+    const refused = async (): Promise<PayResult> => {
+      if (o.ownOrder) {
+        const [check] = await tx.query<{ blocked: boolean; verified: boolean; has_role: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > $5)) AS blocked,
+                  (SELECT real_name FROM accounts WHERE user_id = $1) AS verified,
+                  EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
+          [o.user.user_id, game.gpId, o.roleId, o.serverId, now],
+        );
+        if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
+        if (realName && !check?.verified) fail(E.notRealName);
+        if (!check?.has_role) fail(E.roleNotFound);
+      }
+      return repeat();
     };
     // PostgreSQL runs transactions side by side: a lock per role and goods (and per account for
     // 'game' limits) puts competing orders in line. PGlite runs one transaction at a time anyway.
@@ -88,19 +115,35 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
       if (state.pending) return repeat();
       if (state.used >= goods.limit.frequency) fail(E.limitReached);
     }
-    const base = o.amount ?? priceOf(game, goods).price;
+    const base = o.amount ?? priceOf(platform.catalog, game, goods).price;
     const quote = o.couponCode
-      ? await couponForOrder(tx, { game, goods, userId: o.user.user_id, code: o.couponCode, price: base, now })
+      ? await couponForOrder(tx, {
+          game,
+          goods,
+          userId: o.user.user_id,
+          code: o.couponCode,
+          price: base,
+          now,
+          money: platform.catalog.money,
+        })
       : undefined;
     const amount = quote?.price ?? base;
-    const billingNo = newBillingNo();
+    const billingNo = newBillingNo(now);
     const payUrl = o.payUrl(billingNo);
-    // The partial unique index allows one unpaid order per role and goods: a second is the Repeat.
+    // One statement writes the order only while the player's checks hold (not blocked, real name
+    // when asked, the character theirs), and the partial unique index allows one unpaid order per
+    // role and goods: nothing written is a failed check or the Repeat, told apart by refused().
     const inserted = await tx.query(
       `INSERT INTO orders (billing_no, user_id, payer_user_id, brand_id, gp_id, client_id, server_id, role_id, product_id, product_name,
-                           amount, original_amount, currency, payway_id, channel_id, region, coupon_code, points, gems, status, pay_url,
-                           replenish_id, platform, request_meta)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,-1,$20,$21,$22,$23)
+                           amount_minor, original_amount_minor, currency, payway_id, channel_id, region, coupon_code, points, gems, status,
+                           pay_url, replenish_id, platform, request_meta, created_at)
+       SELECT $1::text, $2::bigint, $3::bigint, $4::text, $5::integer, $6::text, $7::text, $8::text, $9::text, $10::text, $11::bigint,
+              $12::bigint, $13::text, $14::integer, $15::text, $16::text, $17::text, $18::integer, $19::integer, -1, $20::text, $21::text,
+              $22::text, $23::jsonb, $24::timestamptz
+        WHERE NOT $25::boolean
+           OR (NOT EXISTS (SELECT 1 FROM account_blocks b WHERE b.user_id = $2::bigint AND (b.lift_at IS NULL OR b.lift_at > $24::timestamptz))
+               AND (NOT $26::boolean OR EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = $2::bigint AND a.real_name))
+               AND EXISTS (SELECT 1 FROM roles r WHERE r.gp_id = $5::integer AND r.role_id = $8::text AND r.user_id = $2::bigint AND r.server_id = $7::text))
        ON CONFLICT (gp_id, role_id, product_id) WHERE status = -1 DO NOTHING RETURNING billing_no`,
       [
         billingNo,
@@ -120,18 +163,27 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
         o.channelId,
         o.region,
         o.couponCode ?? null,
-        growthPoints(amount, game.currency),
+        platform.catalog.money.toBaseCents(amount, game.currency),
         o.gems ?? null,
         payUrl,
         o.replenishId ?? null,
         o.platform,
         JSON.stringify(o.meta),
+        now,
+        o.ownOrder,
+        realName,
       ],
     );
-    if (inserted.length === 0) return repeat();
+    if (inserted.length === 0) return refused();
     // Taken only now that the order exists; a coupon or card another order took rolls this one back.
     if (o.couponCode) await takeCoupon(tx, o.couponCode, billingNo, now);
     await o.reserve?.(tx, billingNo);
-    return { billing_no: billingNo, status: STATUS.pending, ...(payUrl ? { url: payUrl } : {}), amount, currency: game.currency };
+    return {
+      billing_no: billingNo,
+      status: STATUS.pending,
+      ...(payUrl ? { url: payUrl } : {}),
+      amount: toWire(amount, game.currency),
+      currency: game.currency,
+    };
   });
 }

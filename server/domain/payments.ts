@@ -1,8 +1,8 @@
 // Paying for goods: the payment list, the price with a coupon, and pay orders with their guards
 // (method and endpoint, region and channel, character, block, price bounds, coupon, make-up link).
-import { growthPoints } from "../../core/money/money.ts";
 import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
 import { priceOf } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import { boundIn, countryMap, findChannel, priceFits, regionsOf } from "./channels.ts";
 import { checkoutUrl } from "./checkout.ts";
 import { couponForOrder } from "./coupons.ts";
@@ -26,16 +26,27 @@ export async function productPoints(platform: Platform, params: Params<"productP
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
   const goods = goodsOf(game, params.product_id);
-  const { price } = priceOf(game, goods);
+  const { price } = priceOf(platform.catalog, game, goods);
   let discountPrice = price;
   if (params.coupon_code) {
     const code = params.coupon_code;
-    const quote = await platform.db.transaction((tx) =>
-      couponForOrder(tx, { game, goods, userId: user.user_id, code, price, now: platform.now() }),
-    );
+    const quote = await couponForOrder(platform.db, {
+      game,
+      goods,
+      userId: user.user_id,
+      code,
+      price,
+      now: platform.now(),
+      money: platform.catalog.money,
+    });
     discountPrice = quote.price;
   }
-  return { points: growthPoints(discountPrice, game.currency), discountPrice, price, currency: game.currency };
+  return {
+    points: platform.catalog.money.toBaseCents(discountPrice, game.currency),
+    discountPrice: toWire(discountPrice, game.currency),
+    price: toWire(price, game.currency),
+    currency: game.currency,
+  };
 }
 
 /**
@@ -70,19 +81,14 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
     payer = caller.user;
   } else {
     user = requireUser(caller.user, game);
+    // Known from the session; the order's own statement checks it again with the block and the character.
     if (game.brand.features.realName && !user.real_name) fail(E.notRealName);
     if (!roleId || !serverId) fail(E.roleNotFound);
-    const [check] = await platform.db.query<{ blocked: boolean; has_role: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > now())) AS blocked,
-              EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
-      [user.user_id, game.gpId, roleId, serverId],
-    );
-    if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
-    if (!check?.has_role) fail(E.roleNotFound);
   }
   const goods = goodsOf(game, productId);
-  const { price } = priceOf(game, goods);
-  if (!priceFits(price, boundIn(game, channel.minUsd), boundIn(game, channel.maxUsd))) fail(E.paymentUnavailable);
+  const { price } = priceOf(platform.catalog, game, goods);
+  if (!priceFits(price, boundIn(platform.catalog, game, channel.minUsd), boundIn(platform.catalog, game, channel.maxUsd)))
+    fail(E.paymentUnavailable);
   if (params.coupon_code && (!channel.openCoupon || !goods.isCoupon)) fail(E.illegalCoupon);
 
   const result = await createOrder(platform, {
@@ -98,6 +104,7 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
     ...(params.coupon_code ? { couponCode: params.coupon_code } : {}),
     ...(params.replenish_id ? { replenishId: params.replenish_id } : {}),
     platform: params.platform,
+    ownOrder: !params.replenish_id,
     payUrl: (billingNo) => checkoutUrl(platform.secret, caller.origin, billingNo),
     meta: {
       return_url: params.return_url ?? null,

@@ -35,6 +35,8 @@ export interface Platform {
 /** Who calls: the session's account, and where from. */
 export interface Caller {
   user: Account | undefined;
+  /** The session token the call came with, when it named a valid session. */
+  token?: string;
   /** The caller's address, for rate limits. */
   address: string;
   /** Origin of the platform host called, for absolute links (artwork, checkout pages). */

@@ -4,6 +4,10 @@ import { newToken } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
+import { forgetAccount } from "./sessions.ts";
+
+/** How long a 6001 answer's ticket lets the player verify. */
+const TICKET_MS = 30 * 60_000;
 
 const NAME = /^[\p{L}][\p{L}\p{M}·.' -]{0,28}[\p{L}]$/u;
 
@@ -16,18 +20,23 @@ export function validIdNumber(id: string): boolean {
 }
 
 /** A ticket for an account that must verify its real name before it gets a session; valid 30 minutes. */
-export async function issueRealNameTicket(db: Queryable, userId: string): Promise<string> {
+export async function issueRealNameTicket(db: Queryable, userId: string, now: Date): Promise<string> {
   // Kept among the sessions under its own prefix, which no session lookup accepts.
   const ticket = `rn_${newToken(18)}`;
-  await db.query("INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [ticket, userId]);
+  await db.query("INSERT INTO sessions (token, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+    ticket,
+    userId,
+    now,
+    new Date(now.getTime() + TICKET_MS),
+  ]);
   return ticket;
 }
 
-async function ticketUser(db: Queryable, ticket: string | undefined): Promise<string | undefined> {
+async function ticketUser(db: Queryable, ticket: string | undefined, now: Date): Promise<string | undefined> {
   if (!ticket) return undefined;
   const [row] = await db.query<{ user_id: string }>(
-    "SELECT user_id::text FROM sessions WHERE token = $1 AND token LIKE 'rn\\_%' AND expires_at > now()",
-    [ticket],
+    "SELECT user_id::text FROM sessions WHERE token = $1 AND token LIKE 'rn\\_%' AND expires_at > $2",
+    [ticket, now],
   );
   return row?.user_id;
 }
@@ -40,7 +49,7 @@ export async function verifyRealName(
   platform: Platform,
   o: { userId?: string; ticket?: string; name: string; idNumber: string },
 ): Promise<void> {
-  const userId = o.userId ?? (await ticketUser(platform.db, o.ticket));
+  const userId = o.userId ?? (await ticketUser(platform.db, o.ticket, platform.now()));
   if (!userId) fail(E.realNameFailed);
   const name = o.name.trim();
   const id = o.idNumber.trim().toUpperCase();
@@ -50,6 +59,8 @@ export async function verifyRealName(
     await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
     if (o.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [o.ticket]);
   });
+  // The account's sessions remembered in this process learn it at once (others within seconds).
+  forgetAccount(platform.caches.sessions, userId);
 }
 
 export async function realNameVerify(platform: Platform, params: Params<"realNameVerify">, caller: Caller): Answer<"realNameVerify"> {

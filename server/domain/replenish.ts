@@ -1,6 +1,6 @@
 // Make-up (replenish) links: a payer settles a target account's amount without logging in as it.
-import { convert } from "../../core/money/money.ts";
-import type { CatalogGame } from "../catalog/catalog.ts";
+import { type CatalogGame, priceOf } from "../catalog/catalog.ts";
+import { toWire } from "../catalog/money.ts";
 import { countryMap } from "./channels.ts";
 import { newToken } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
@@ -67,7 +67,7 @@ export async function replenishInfo(platform: Platform, params: Params<"replenis
   return {
     game_name: game.name,
     user_name: target?.username ?? "",
-    amount: goods ? convert(goods.usd, game.currency) : 0,
+    amount: goods ? toWire(priceOf(platform.catalog, game, goods).price, game.currency) : 0,
     currency_code: game.currency,
     valid_time: link.paid_at ? 0 : Math.max(0, valid),
     client_id: game.clientIds.web,
@@ -110,13 +110,23 @@ export async function createReplenishLink(
     "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
     [target.user_id, game.gpId],
   );
-  const product = o.productId ?? game.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? "";
+  const product = o.productId ?? game.goods.find((g) => g.typeKey === "gems" && g.usdCents > 500)?.productId ?? "";
   if (!role || !game.goods.some((g) => g.productId === product)) return "unfit";
   const id = `rp-${newToken(9)}`;
   await db.query(
     `INSERT INTO replenish_links (replenish_id, brand_id, gp_id, client_id, target_user_id, server_id, role_id, product_id, expires_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8, now() + make_interval(secs => $9))`,
-    [id, o.brand, game.gpId, game.clientIds.web, target.user_id, role.server_id, role.role_id, product, o.validSeconds],
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+    [
+      id,
+      o.brand,
+      game.gpId,
+      game.clientIds.web,
+      target.user_id,
+      role.server_id,
+      role.role_id,
+      product,
+      new Date(platform.now().getTime() + o.validSeconds * 1000),
+    ],
   );
   return { replenish_id: id, path: `/replenishGoods?replenish_id=${id}` };
 }

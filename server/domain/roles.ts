@@ -6,24 +6,42 @@ import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
 
-/** An account that has never played gets two characters on the first servers. */
-export async function ensureRoles(db: Queryable, roleNames: readonly string[], userId: string, game: CatalogGame): Promise<void> {
-  const [has] = await db.query("SELECT 1 FROM roles WHERE user_id = $1 AND gp_id = $2 LIMIT 1", [userId, game.gpId]);
-  if (has) return;
-  for (const n of [0, 1]) {
-    const server = game.servers[n];
-    await db.query(
-      "INSERT INTO roles (user_id, gp_id, server_id, role_id, role_name, level, area_id) VALUES ($1, $2, $3, $4, $5, $6, 'A1') ON CONFLICT DO NOTHING",
-      [
-        userId,
-        game.gpId,
-        server?.serverId ?? "1001",
-        `${userId}${n + 1}`,
-        `${roleNames[(Number(userId) + n) % roleNames.length]}${n + 1}`,
-        10 + n * 17,
-      ],
-    );
-  }
+/**
+ * The sandbox game server's characters: an account that has never played a game gets two on its
+ * first servers, when it signs in (or is seeded), in one statement for all the games given. Reads
+ * never create characters.
+ */
+export async function ensureRoles(
+  db: Queryable,
+  roleNames: readonly string[],
+  userId: string,
+  games: readonly CatalogGame[],
+): Promise<void> {
+  const rows = games.flatMap((game) =>
+    [0, 1].map((n) => ({
+      gpId: game.gpId,
+      serverId: game.servers[n]?.serverId ?? "1001",
+      roleId: `${userId}${n + 1}`,
+      name: `${roleNames[(Number(userId) + n) % roleNames.length]}${n + 1}`,
+      level: 10 + n * 17,
+    })),
+  );
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO roles (user_id, gp_id, server_id, role_id, role_name, level, area_id)
+     SELECT $1::bigint, g.gp_id, g.server_id, g.role_id, g.role_name, g.level, 'A1'
+       FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::integer[]) AS g(gp_id, server_id, role_id, role_name, level)
+      WHERE NOT EXISTS (SELECT 1 FROM roles r WHERE r.user_id = $1::bigint AND r.gp_id = g.gp_id)
+     ON CONFLICT DO NOTHING`,
+    [
+      userId,
+      rows.map((r) => r.gpId),
+      rows.map((r) => r.serverId),
+      rows.map((r) => r.roleId),
+      rows.map((r) => r.name),
+      rows.map((r) => r.level),
+    ],
+  );
 }
 
 interface RoleRow {
@@ -35,8 +53,7 @@ interface RoleRow {
 }
 
 async function rolesOf(platform: Platform, userId: string, game: CatalogGame, serverId?: string) {
-  const { db, catalog } = platform;
-  await ensureRoles(db, catalog.roleNames, userId, game);
+  const { db } = platform;
   const rows = await db.query<RoleRow>(
     `SELECT role_id, role_name, level, server_id, area_id FROM roles WHERE user_id = $1 AND gp_id = $2 ${serverId ? "AND server_id = $3" : ""} ORDER BY server_id, role_id`,
     serverId ? [userId, game.gpId, serverId] : [userId, game.gpId],

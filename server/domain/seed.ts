@@ -1,12 +1,11 @@
 // Sandbox data derived from brands.yaml: accounts, roles, VIP state and coupons, prepaid cards,
 // make-up links. Idempotent: a restart keeps what players did and only fills what is missing.
 
-import { convert } from "../../core/money/money.ts";
-import type { Catalog, CatalogGame } from "../catalog/catalog.ts";
+import { type Catalog, type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
 import type { Db, Queryable } from "../db.ts";
 import { hashPassword, hmac } from "./crypto.ts";
 import { ensureRoles } from "./roles.ts";
-import { addGrowthPoints, ensurePeriodGrants } from "./vip.ts";
+import { addGrowthPoints } from "./vip.ts";
 
 export const SANDBOX_PASSWORD = "sandbox-pass";
 
@@ -46,8 +45,8 @@ async function account(
 async function seedVip(db: Queryable, catalog: Catalog, game: CatalogGame, userId: string, now: Date) {
   const [vip] = await db.query("SELECT 1 FROM vip_accounts WHERE user_id = $1 AND brand_id = $2", [userId, game.brand.id]);
   if (vip) return;
+  // Gold: the level's weekly and monthly coupons are then claimable (vip.ts periodGrants).
   await addGrowthPoints(db, catalog.vip, game, userId, 6000, now);
-  await ensurePeriodGrants(db, catalog.vip, game, userId, now);
   const past = new Date(now.getTime() - 5 * 86_400_000);
   // A used and an expired coupon, so the history list has both.
   await db.query(
@@ -69,6 +68,7 @@ export async function freshAccount(
   brandId: string,
   kind: "player" | "vip",
   tag: string,
+  now: Date,
 ): Promise<string | undefined> {
   const brand = catalog.config.brands.find((b) => b.id === brandId);
   const games = catalog.games.filter((g) => g.brand.id === brandId && g.parentGpId === undefined);
@@ -81,8 +81,8 @@ export async function freshAccount(
       realName: true,
       isTest: false,
     });
-    for (const game of games) await ensureRoles(tx, catalog.roleNames, id, game);
-    if (kind === "vip" && brand.features.vip) await seedVip(tx, catalog, first, id, new Date());
+    await ensureRoles(tx, catalog.roleNames, id, gamesOfBrand(catalog, brandId));
+    if (kind === "vip" && brand.features.vip) await seedVip(tx, catalog, first, id, now);
   });
   return `${brandId}_${suffix}`;
 }
@@ -103,7 +103,7 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
           ...(suffix === "tester" ? { betaToken: betaToken(secret, brand.id) } : {}),
         });
       }
-      for (const game of games) for (const id of Object.values(ids)) await ensureRoles(tx, catalog.roleNames, id, game);
+      for (const id of Object.values(ids)) await ensureRoles(tx, catalog.roleNames, id, gamesOfBrand(catalog, brand.id));
       if (brand.features.vip && ids.vip) await seedVip(tx, catalog, first, ids.vip, now);
 
       if (brand.features.prepaidCard) {
@@ -114,12 +114,12 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
           // Card 12 credits nothing beyond its points (gems 0): the confirm then shows one line.
           const gems = n === 12 ? 0 : 430;
           await tx.query(
-            "INSERT INTO prepaid_cards (card_no, brand_id, password_hash, card_points, price, currency, gems, extra_gems) VALUES ($1,$2,$3,43,$4,$5,$6,$7)",
+            "INSERT INTO prepaid_cards (card_no, brand_id, password_hash, card_points, price_minor, currency, gems, extra_gems) VALUES ($1,$2,$3,43,$4,$5,$6,$7)",
             [
               cardNo,
               brand.id,
               hashPassword(cardPassword(n), "card"),
-              convert(4.99, first.currency),
+              catalog.money.fromBase(499, first.currency),
               first.currency,
               gems,
               n % 2 === 0 && n !== 12 ? 43 : 0,
@@ -134,7 +134,7 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
           "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
           [ids.target, first.gpId],
         );
-        const product = first.goods.find((g) => g.typeKey === "gems" && g.usd > 5)?.productId ?? first.goods[0]?.productId ?? "";
+        const product = first.goods.find((g) => g.typeKey === "gems" && g.usdCents > 500)?.productId ?? first.goods[0]?.productId ?? "";
         const links = [
           { id: `rp-${brand.id}-hour`, seconds: 3600 },
           { id: `rp-${brand.id}-days`, seconds: 3 * 86_400 },

@@ -15,7 +15,7 @@ export interface Account {
   is_test: boolean;
 }
 
-const SESSION_DAYS = 30;
+export const SESSION_DAYS = 30;
 const SESSION_CACHE_MS = 10_000;
 
 /** Valid sessions seen lately, per platform; bounded like every cache of client input. */
@@ -27,30 +27,48 @@ export const newSessionCache = (): SessionCache => new BoundedCache(50_000);
  * The account of a session token. Polling asks this thousands of times a second, so valid
  * sessions are remembered for a few seconds (sessions only ever expire, never change owner).
  */
-export async function accountForToken(db: Queryable, cache: SessionCache, token: string | undefined): Promise<Account | undefined> {
+export async function accountForToken(
+  db: Queryable,
+  cache: SessionCache,
+  token: string | undefined,
+  now: Date,
+): Promise<Account | undefined> {
   if (!token) return undefined;
   const cached = cache.get(token);
-  if (cached && cached.until > Date.now()) return cached.account;
+  if (cached && cached.until > now.getTime()) return cached.account;
   const [row] = await db.query<Account & { expires_ms: string }>(
     `SELECT a.user_id::text AS user_id, a.brand_id, a.username, a.provider, a.region, a.real_name, a.is_test,
             (extract(epoch FROM s.expires_at) * 1000)::bigint::text AS expires_ms
        FROM sessions s JOIN accounts a ON a.user_id = s.user_id
-      WHERE s.token = $1 AND s.expires_at > now() AND s.token NOT LIKE 'rn\\_%'`,
-    [token],
+      WHERE s.token = $1 AND s.expires_at > $2 AND s.token NOT LIKE 'rn\\_%'`,
+    [token, now],
   );
   if (!row) return undefined;
   const { expires_ms: expiresMs, ...account } = row;
-  cache.set(token, { account, until: Math.min(Date.now() + SESSION_CACHE_MS, Number(expiresMs)) });
+  cache.set(token, { account, until: Math.min(now.getTime() + SESSION_CACHE_MS, Number(expiresMs)) });
   return account;
 }
 
-export async function startSession(db: Queryable, userId: string): Promise<string> {
+export async function startSession(db: Queryable, userId: string, now: Date): Promise<string> {
   const token = newToken();
-  await db.query(`INSERT INTO sessions (token, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`, [
+  await db.query("INSERT INTO sessions (token, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
     token,
     userId,
+    now,
+    new Date(now.getTime() + SESSION_DAYS * 86_400_000),
   ]);
   return token;
+}
+
+/** Ends a session on the platform: the token is refused from now on, here and in every process. */
+export async function endSession(db: Queryable, cache: SessionCache, token: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE token = $1 AND token NOT LIKE 'rn\\_%'", [token]);
+  cache.delete(token);
+}
+
+/** Forgets what the cache remembers of an account's sessions (its real name changed). */
+export function forgetAccount(cache: SessionCache, userId: string): void {
+  cache.deleteWhere((entry) => entry.account.user_id === userId);
 }
 
 /** The logged-in account, of this game's brand; -600 otherwise. */

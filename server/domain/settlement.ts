@@ -1,5 +1,5 @@
-// Applying a payment's outcome to its order, once: status, VIP points, coupon, make-up link; and
-// the game's delivery confirmation that follows a payment.
+// Applying a payment's outcome to its order, once: status, VIP points, coupon, make-up link; the
+// prepaid-card orders the platform completes itself; and when the game confirms delivery.
 import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
 import type { Queryable } from "../db.ts";
 import { releaseCoupon } from "./coupons.ts";
@@ -8,9 +8,13 @@ import { addGrowthPoints } from "./vip.ts";
 
 export type Outcome = "approved" | "declined";
 
+/** How long after it is made a card exchange completes on the platform's side. */
+export const CARD_SETTLE_MS = 2000;
+
 /**
  * Settles a pending order. Returns false when the order was not pending (already settled): a
- * repeated notification changes nothing.
+ * repeated notification changes nothing. The status changes in one guarded UPDATE, so of two
+ * concurrent settlements exactly one goes on to credit points.
  */
 export async function settleOrder(tx: Queryable, platform: Platform, billingNo: string, outcome: Outcome): Promise<boolean> {
   const now = platform.now();
@@ -41,30 +45,32 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
   return true;
 }
 
-/** Card exchanges complete on the platform's side a moment after they are made. */
-export async function settleDueCardOrders(platform: Platform, billingNo: string): Promise<void> {
-  await platform.db.transaction(async (tx) => {
-    const [due] = await tx.query("SELECT 1 FROM orders WHERE billing_no = $1 AND status = -1 AND payway_id = $3 AND created_at < $2", [
-      billingNo,
-      new Date(platform.now().getTime() - 2000),
-      CARD_PAYWAY_ID,
-    ]);
-    if (due) await settleOrder(tx, platform, billingNo, "approved");
+/**
+ * Completes the card exchanges made at least CARD_SETTLE_MS ago by the platform's clock; how many.
+ * Run by the platform's sweep (./sweeps.ts), never by a read. With several platform processes each
+ * order is settled once: the rows are claimed with SKIP LOCKED and settleOrder's UPDATE is guarded.
+ */
+export async function settleDueCardOrders(platform: Platform): Promise<number> {
+  const due = new Date(platform.now().getTime() - CARD_SETTLE_MS);
+  const lock = platform.db.kind === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
+  return platform.db.transaction(async (tx) => {
+    const rows = await tx.query<{ billing_no: string }>(
+      `SELECT billing_no FROM orders WHERE status = -1 AND payway_id = $1 AND created_at <= $2 ORDER BY created_at LIMIT 200 ${lock}`,
+      [CARD_PAYWAY_ID, due],
+    );
+    let settled = 0;
+    for (const { billing_no } of rows) if (await settleOrder(tx, platform, billing_no, "approved")) settled++;
+    return settled;
   });
-  platform.caches.orderAccess.delete(billingNo);
 }
 
 /**
  * Paid is not delivered: the goods reach the character when the game server confirms. The sandbox's
- * game confirms `deliveryDelayMs` after payment; confirmations are recorded when the buyer's orders
- * are next read.
+ * game confirms `deliveryDelayMs` after payment: a fact of time, read against the platform's clock
+ * (nothing is written when an order is read).
  */
-export async function recordDeliveries(platform: Platform, where: { userId: string } | { billingNo: string }): Promise<void> {
-  const due = new Date(platform.now().getTime() - platform.deliveryDelayMs);
-  const [column, value] = "userId" in where ? ["user_id", where.userId] : ["billing_no", where.billingNo];
-  await platform.db.query(
-    `UPDATE orders SET delivered_at = paid_at + make_interval(secs => $3::double precision / 1000)
-      WHERE ${column} = $1 AND status = 1 AND delivered_at IS NULL AND paid_at <= $2`,
-    [value, due, platform.deliveryDelayMs],
-  );
+export function deliveredAt(platform: Platform, paidAt: Date | string | null): Date | undefined {
+  if (!paidAt) return undefined;
+  const at = new Date(new Date(paidAt).getTime() + platform.deliveryDelayMs);
+  return at <= platform.now() ? at : undefined;
 }

@@ -1,12 +1,11 @@
 // The VIP centre's calls: levels, the account's standing, its coupons, claims and point exchanges.
-import { convert } from "../../core/money/money.ts";
-import { type CatalogGame, isVipGame } from "../catalog/catalog.ts";
-import { listCoupons } from "./coupons.ts";
+import { type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
+import { insertCoupon, listCoupons } from "./coupons.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
-import { ensurePeriodGrants, levelFor, vipAccount } from "./vip.ts";
+import { levelFor, periodGrants, unstoredGrants, vipAccount } from "./vip.ts";
 
 /** The game of a VIP call; -3301 when its VIP centre is closed. */
 function vipGame(platform: Platform, clientId: string): CatalogGame {
@@ -52,52 +51,71 @@ export async function vipInfo(platform: Platform, params: Params<"vipInfo">, cal
 export async function couponList(platform: Platform, params: Params<"couponList">, caller: Caller): Answer<"couponList"> {
   const game = vipGame(platform, params.client_id);
   const user = requireUser(caller.user, game);
+  const { catalog, db } = platform;
   const goods = params.product_id ? game.goods.find((g) => g.productId === params.product_id) : undefined;
-  const price = goods ? convert(goods.usd, game.currency) : undefined;
+  const at = goods ? { goods, price: priceOf(catalog, game, goods).price, currency: game.currency, money: catalog.money } : undefined;
   const categories = new Set(params.use_category.split(","));
   const now = platform.now();
-  await ensurePeriodGrants(platform.db, platform.catalog.vip, game, user.user_id, now);
-  return { coupons: await listCoupons(platform.db, game, user.user_id, categories, now, goods, price) };
+  const account = await vipAccount(db, user.user_id, game.brand.id);
+  const unstored = unstoredGrants(game, periodGrants(catalog.vip, game, user.user_id, account.total_points, now));
+  return { coupons: await listCoupons(db, game, user.user_id, categories, now, at, unstored) };
 }
 
 /** Claims one claimable coupon (or all of them); -3302 when there is none. */
 export async function receiveCoupons(platform: Platform, params: Params<"receiveCoupons">, caller: Caller): Answer<"receiveCoupons"> {
   const game = vipGame(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  const { db } = platform;
   const now = platform.now();
-  await ensurePeriodGrants(db, platform.catalog.vip, game, user.user_id, now);
-  const claimed = await db.query<{ code: string }>(
-    `UPDATE coupons SET claimed = true WHERE user_id = $1 AND brand_id = $2 AND NOT claimed AND valid_end_time > $3 ${params.code ? "AND code = $4" : ""} RETURNING code`,
-    params.code ? [user.user_id, game.brand.id, now, params.code] : [user.user_id, game.brand.id, now],
-  );
-  if (claimed.length === 0) fail(E.claimFailed);
-  const codes = new Set(claimed.map((c) => c.code));
-  const all = await listCoupons(db, game, user.user_id, new Set(["avail", "lock"]), now);
+  const codes = await platform.db.transaction(async (tx) => {
+    const account = await vipAccount(tx, user.user_id, game.brand.id);
+    const grants = periodGrants(platform.catalog.vip, game, user.user_id, account.total_points, now).filter(
+      (g) => !params.code || g.code === params.code,
+    );
+    // A grant is stored claimed; the table's unique key makes a second claim of it store nothing.
+    const stored: string[] = [];
+    for (const grant of grants) {
+      const code = await insertCoupon(tx, game, user.user_id, grant);
+      if (code) stored.push(code);
+    }
+    // Coupons stored unclaimed (granted by an operator or an older platform) are claimed in place.
+    const claimed = await tx.query<{ code: string }>(
+      `UPDATE coupons SET claimed = true WHERE user_id = $1 AND brand_id = $2 AND NOT claimed AND valid_end_time > $3 ${params.code ? "AND code = $4" : ""} RETURNING code`,
+      params.code ? [user.user_id, game.brand.id, now, params.code] : [user.user_id, game.brand.id, now],
+    );
+    return new Set([...stored, ...claimed.map((c) => c.code)]);
+  });
+  if (codes.size === 0) fail(E.claimFailed);
+  const all = await listCoupons(platform.db, game, user.user_id, new Set(["avail", "lock"]), now);
   return { coupons: all.filter((c) => codes.has(c.code)) };
 }
 
-/** Spends growth points for game coins, atomically: the points cannot be spent twice. */
+/** Spends growth points for game coins on one of the account's characters, atomically: the points cannot be spent twice. */
 export async function exchangePoints(platform: Platform, params: Params<"exchangePoints">, caller: Caller): Answer<"exchangePoints"> {
   const game = vipGame(platform, params.client_id);
   const user = requireUser(caller.user, game);
   const { pointToCoin } = platform.catalog.vip;
   return platform.db.transaction(async (tx) => {
-    await vipAccount(tx, user.user_id, game.brand.id);
-    const updated = await tx.query<{ total_points: number; spent_points: number }>(
+    const [role] = await tx.query("SELECT 1 FROM roles WHERE gp_id = $1 AND role_id = $2 AND user_id = $3", [
+      game.gpId,
+      params.role_id,
+      user.user_id,
+    ]);
+    if (!role) fail(E.roleNotFound);
+    // One statement checks the balance and spends it: concurrent exchanges cannot overdraw.
+    const [row] = await tx.query<{ total_points: number; spent_points: number }>(
       `UPDATE vip_accounts SET spent_points = spent_points + $3
         WHERE user_id = $1 AND brand_id = $2 AND total_points - spent_points >= $3 RETURNING total_points, spent_points`,
       [user.user_id, game.brand.id, params.points],
     );
-    const row = updated[0];
     if (!row) fail(E.notEnoughPoints);
     const coins = Math.floor(params.points * pointToCoin);
-    await tx.query("INSERT INTO point_exchanges (user_id, brand_id, points, coins, role_id) VALUES ($1, $2, $3, $4, $5)", [
+    await tx.query("INSERT INTO point_exchanges (user_id, brand_id, points, coins, role_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
       user.user_id,
       game.brand.id,
       params.points,
       coins,
       params.role_id,
+      platform.now(),
     ]);
     return { coins, exchangeable_points: row.total_points - row.spent_points };
   });

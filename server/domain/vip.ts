@@ -1,11 +1,14 @@
 // VIP: growth points and levels, and the coupons each level grants (once, or each week or month).
+// Points are added by one atomic statement; a level's coupons are granted by whoever raised
+// level_reached, under the row's lock, so concurrent settlements neither lose points nor grant twice.
+import { createHash } from "node:crypto";
 import dayjs from "dayjs";
 import isoWeek from "dayjs/plugin/isoWeek.js";
 import utc from "dayjs/plugin/utc.js";
 import { type CatalogGame, isVipGame } from "../catalog/catalog.ts";
 import type { VipData } from "../catalog/data.ts";
 import type { Queryable } from "../db.ts";
-import { insertCoupon } from "./coupons.ts";
+import { type CouponRow, insertCoupon, type NewCoupon, unstoredRow } from "./coupons.ts";
 
 dayjs.extend(utc);
 dayjs.extend(isoWeek);
@@ -29,14 +32,14 @@ function periodEnd(kind: "week" | "month", now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (8 - day)) - 1000);
 }
 
-interface VipRow {
+export interface VipRow {
   total_points: number;
   spent_points: number;
   level_reached: number;
 }
 
+/** The account's VIP standing; an account that never earned a point has none stored (a read writes nothing). */
 export async function vipAccount(db: Queryable, userId: string, brandId: string): Promise<VipRow> {
-  await db.query("INSERT INTO vip_accounts (user_id, brand_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [userId, brandId]);
   const [row] = await db.query<VipRow>(
     "SELECT total_points, spent_points, level_reached FROM vip_accounts WHERE user_id = $1 AND brand_id = $2",
     [userId, brandId],
@@ -44,9 +47,13 @@ export async function vipAccount(db: Queryable, userId: string, brandId: string)
   return row ?? { total_points: 0, spent_points: 0, level_reached: 0 };
 }
 
-/** Adds growth points; each level reached for the first time grants its permanent coupons. */
+/**
+ * Adds growth points (in the caller's transaction); each level reached for the first time grants its
+ * permanent coupons. The upsert adds to the stored total in SQL and keeps the row locked until the
+ * transaction ends, so the level read back is the latest and only one settlement grants it.
+ */
 export async function addGrowthPoints(
-  db: Queryable,
+  tx: Queryable,
   vip: VipData,
   game: CatalogGame,
   userId: string,
@@ -55,17 +62,20 @@ export async function addGrowthPoints(
 ): Promise<void> {
   if (!isVipGame(game) || points <= 0) return;
   const brandId = game.brand.id;
-  const before = await vipAccount(db, userId, brandId);
-  const total = before.total_points + points;
-  const level = levelFor(vip.levels, total).level;
-  await db.query(
-    "UPDATE vip_accounts SET total_points = $3, level_reached = GREATEST(level_reached, $4) WHERE user_id = $1 AND brand_id = $2",
-    [userId, brandId, total, level],
+  const [after] = await tx.query<{ total_points: number; level_reached: number }>(
+    `INSERT INTO vip_accounts (user_id, brand_id, total_points) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, brand_id) DO UPDATE SET total_points = vip_accounts.total_points + EXCLUDED.total_points
+     RETURNING total_points, level_reached`,
+    [userId, brandId, points],
   );
-  for (const l of vip.levels.filter((x) => x.level > before.level_reached && x.level <= level)) {
+  if (!after) return;
+  const level = levelFor(vip.levels, after.total_points).level;
+  if (level <= after.level_reached) return;
+  await tx.query("UPDATE vip_accounts SET level_reached = $3 WHERE user_id = $1 AND brand_id = $2", [userId, brandId, level]);
+  for (const l of vip.levels.filter((x) => x.level > after.level_reached && x.level <= level)) {
     for (const c of l.coupons.filter((x) => x.type === "permanent")) {
       for (let i = 0; i < c.count; i++) {
-        await insertCoupon(db, game, userId, {
+        await insertCoupon(tx, game, userId, {
           ...c,
           period: `level-${l.level}-${i}`,
           claimed: true,
@@ -78,24 +88,47 @@ export async function addGrowthPoints(
   }
 }
 
-/** Weekly and monthly coupons of the account's level for the current period, claimable. */
-export async function ensurePeriodGrants(db: Queryable, vip: VipData, game: CatalogGame, userId: string, now: Date): Promise<void> {
-  if (!isVipGame(game)) return;
-  const account = await vipAccount(db, userId, game.brand.id);
-  const level = levelFor(vip.levels, account.total_points);
+/** A period grant's code: derived from the account, brand, kind, period and name, so listing and claiming agree. */
+function grantCode(userId: string, brandId: string, kind: string, period: string, name: string): string {
+  const digest = createHash("sha256").update(`${userId}\n${brandId}\n${kind}\n${period}\n${name}`).digest("hex");
+  return `CP${kind === "week" ? "W" : "M"}${digest.slice(0, 14).toUpperCase()}`;
+}
+
+/**
+ * The weekly and monthly coupons the account's level grants for the current period, claimable. They
+ * are not stored until claimed: the list shows them, a claim stores them (once: the grant's code and
+ * the table's unique key are the same for every claim of the period).
+ */
+export function periodGrants(
+  vip: VipData,
+  game: CatalogGame,
+  userId: string,
+  totalPoints: number,
+  now: Date,
+): (NewCoupon & { code: string })[] {
+  if (!isVipGame(game)) return [];
+  const level = levelFor(vip.levels, totalPoints);
+  const grants: (NewCoupon & { code: string })[] = [];
   for (const c of level.coupons.filter((x) => x.type !== "permanent")) {
     const kind = c.type as "week" | "month";
     const period = kind === "week" ? isoWeekOf(now) : now.toISOString().slice(0, 7);
     for (let i = 0; i < c.count; i++) {
-      await insertCoupon(db, game, userId, {
+      const name = c.count > 1 ? `${c.name} #${i + 1}` : c.name;
+      grants.push({
         ...c,
-        name: c.count > 1 ? `${c.name} #${i + 1}` : c.name,
+        name,
+        code: grantCode(userId, game.brand.id, kind, period, name),
         period,
-        claimed: false,
+        claimed: true,
         validUntil: periodEnd(kind, now),
         now,
         minLevel: level.level,
       });
     }
   }
+  return grants;
 }
+
+/** The period's grants as unclaimed coupon rows, for the list. */
+export const unstoredGrants = (game: CatalogGame, grants: readonly (NewCoupon & { code: string })[]): CouponRow[] =>
+  grants.map((g) => unstoredRow(game, g));

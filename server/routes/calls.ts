@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import { type CallSpec, type JsonSchema, loadContract, requestSchema } from "../../core/contract/contract.ts";
 import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import { E, fail } from "../domain/errors.ts";
+import { type Answered, KEY_PATTERN, once } from "../domain/idempotency.ts";
 import type { Caller, Platform } from "../domain/platform.ts";
 import { accountForToken } from "../domain/sessions.ts";
 import { platformOf } from "../instance.ts";
@@ -52,10 +53,18 @@ function route(scope: FastifyInstance, call: CallSpec, response: JsonSchema, han
       handler: async (request) => {
         const params = ((call.method === "GET" ? request.query : request.body) ?? {}) as Record<string, unknown>;
         const token = typeof params.oauth_token === "string" && params.oauth_token ? params.oauth_token : undefined;
-        const user = call.auth === "none" ? undefined : await accountForToken(platform.db, platform.caches.sessions, token);
-        if (call.auth === "required" && !user) fail(E.notLoggedIn);
-        const caller = { user, address: request.ip, origin: originOf(request) };
-        return ok(await handler({ platform, params: params as never, caller, path: url }));
+        const answer = async (on: Platform): Promise<Answered> => {
+          const user = call.auth === "none" ? undefined : await accountForToken(on.db, on.caches.sessions, token, on.now());
+          if (call.auth === "required" && !user) fail(E.notLoggedIn);
+          const caller = { user, ...(user && token ? { token } : {}), address: request.ip, origin: originOf(request) };
+          return ok(await handler({ platform: on, params: params as never, caller, path: url }));
+        };
+        const key = request.headers["idempotency-key"];
+        if (!call.idempotent || key === undefined) return answer(platform);
+        if (typeof key !== "string" || !KEY_PATTERN.test(key))
+          throw Object.assign(new Error("invalid request: Idempotency-Key must be 1 to 128 of A-Z a-z 0-9 _ . : -"), { statusCode: 400 });
+        const { oauth_token: _token, ...rest } = params;
+        return once(platform, { call: call.name, key, token, request: { path: url, params: rest } }, answer);
       },
     });
   }

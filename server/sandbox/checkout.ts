@@ -4,7 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { storefrontHosts } from "../../core/config/hosts.ts";
+import { minorDigits } from "../../core/money/currencies.ts";
+import { decimalText } from "../../core/money/minor.ts";
 import { methodById } from "../../core/payments/methods.ts";
+import { toWire } from "../catalog/money.ts";
 import { checkoutOrder, signNotification, validCheckoutSignature } from "../domain/checkout.ts";
 import { platformOf } from "../instance.ts";
 import { checkoutStep, outcomeOf, TEST_CARD_DECLINED } from "./checkout-outcome.ts";
@@ -52,7 +55,7 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
         title: `${method?.name ?? "Payment"} checkout`,
         methodName: method?.name ?? "Payment",
         methodLabel: method?.name ?? String(order.payway_id),
-        amount: order.amount,
+        amount: decimalText(order.amount_minor, minorDigits(order.currency)),
         currency: order.currency,
         goods: order.product_name,
         billingNo: order.billing_no,
@@ -80,7 +83,7 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
           event_id: randomUUID(),
           billing_no: billingNo,
           outcome,
-          amount: order.amount,
+          amount: toWire(order.amount_minor, order.currency),
           currency: order.currency,
           provider: String(order.payway_id),
         });

@@ -1,6 +1,8 @@
 // The platform's notification endpoint: a provider's signed server-to-server message of a payment's
 // outcome, verified here and applied once by the domain.
 import type { FastifyInstance } from "fastify";
+import { messageOf } from "../../core/contract/contract.ts";
+import { CODE } from "../../core/generated/api-errors.ts";
 import { applyNotification, signNotification } from "../domain/checkout.ts";
 import { safeEqual } from "../domain/crypto.ts";
 import { platformOf } from "../instance.ts";
@@ -17,7 +19,7 @@ export async function notifyRoutes(scope: FastifyInstance): Promise<void> {
     if (typeof signature !== "string" || !safeEqual(signature, signNotification(platform.secret, raw))) {
       return reply.code(401).send({ code: -401, message: "bad signature", content: null });
     }
-    let note: { event_id?: unknown; billing_no?: unknown; outcome?: unknown; provider?: unknown };
+    let note: { event_id?: unknown; billing_no?: unknown; outcome?: unknown; provider?: unknown; amount?: unknown; currency?: unknown };
     try {
       note = JSON.parse(raw);
     } catch {
@@ -27,7 +29,20 @@ export async function notifyRoutes(scope: FastifyInstance): Promise<void> {
     if (typeof eventId !== "string" || typeof billingNo !== "string" || (outcome !== "approved" && outcome !== "declined")) {
       return reply.code(400).send({ code: -400, message: "invalid notification", content: null });
     }
-    const applied = await applyNotification(platform, { eventId, billingNo, outcome, provider: String(note.provider ?? ""), raw });
-    return { code: 1, message: "success", content: { applied } };
+    const result = await applyNotification(platform, {
+      eventId,
+      billingNo,
+      outcome,
+      provider: String(note.provider ?? "").slice(0, 40),
+      amount: note.amount,
+      currency: note.currency,
+      raw,
+    });
+    if (result.state === "refused") {
+      return reply
+        .code(409)
+        .send({ code: CODE.paymentMismatch, message: messageOf(CODE.paymentMismatch), content: { reason: result.reason } });
+    }
+    return { code: 1, message: "success", content: { applied: result.state === "applied" } };
   });
 }

@@ -59,7 +59,14 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const username = await freshAccount(platform.db, platform.catalog, request.body.brand, request.body.kind, randomUUID().slice(0, 8));
+      const username = await freshAccount(
+        platform.db,
+        platform.catalog,
+        request.body.brand,
+        request.body.kind,
+        randomUUID().slice(0, 8),
+        platform.now(),
+      );
       if (!username) return reply.code(404).send({ code: -404, message: "unknown brand", content: null });
       return { code: 1, message: "success", content: { username, password: SANDBOX_PASSWORD } };
     },

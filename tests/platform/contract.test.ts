@@ -5,6 +5,7 @@ import { apiCalls } from "../../core/generated/api-calls.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { validIdNumber } from "../../server/domain/real-name.ts";
 import { betaToken, cardNumber, cardPassword } from "../../server/domain/seed.ts";
+import { settleDueCardOrders } from "../../server/domain/settlement.ts";
 import { buy, clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;
@@ -118,6 +119,17 @@ describe("login", () => {
       hw_id: "104857600",
     });
     expect((await h.call("loginConfig", { client_id: web("borealis") })).content.json_type).toEqual(["google", "vk", "huawei"]);
+  });
+
+  it("logout ends the session on the platform: its token is refused from then on", async () => {
+    const { token, clientId } = await h.login("aurora");
+    const other = await h.login("aurora");
+    expect((await h.call("userInfo", { client_id: clientId, oauth_token: token })).code).toBe(1);
+    expect((await h.call("logout", { client_id: clientId, oauth_token: token })).content).toEqual({ logged_out: true });
+    expect((await h.call("userInfo", { client_id: clientId, oauth_token: token })).code).toBe(-600);
+    expect((await h.call("logout", { client_id: clientId, oauth_token: token })).code).toBe(-600);
+    // Only that session: the account's other sessions go on.
+    expect((await h.call("userInfo", { client_id: clientId, oauth_token: other.token })).code).toBe(1);
   });
 });
 
@@ -360,7 +372,14 @@ describe("sandbox providers", () => {
 
   it("a notification is applied once: the same event again changes nothing; a bad signature is refused", async () => {
     const { pay, token } = await order("borealis", "RU", "/api/pay/payermax_pay", 11801, "payermax", "frostline.gems.300");
-    const body = JSON.stringify({ event_id: "evt-dup-1", billing_no: pay.billing_no, outcome: "approved", provider: "11801" });
+    const body = JSON.stringify({
+      event_id: "evt-dup-1",
+      billing_no: pay.billing_no,
+      outcome: "approved",
+      provider: "11801",
+      amount: pay.amount,
+      currency: pay.currency,
+    });
     const send = (signature: string) =>
       h.app.inject({
         method: "POST",
@@ -408,7 +427,11 @@ describe("prepaid cards", () => {
       ).code,
     ).toBe(-3202);
     expect((await h.call("cardInfo", { client_id: clientId, card_info: info })).code).toBe(-3202);
+    // The platform completes card exchanges CARD_SETTLE_MS after they are made (its sweep, not a read).
+    const pending = await h.call("orderInfo", { billing_no: pay.content.billing_no, oauth_token: token });
+    expect(pending.content.status).toBe(-1);
     await h.db.query("UPDATE orders SET created_at = now() - interval '5 seconds' WHERE billing_no = $1", [pay.content.billing_no]);
+    await settleDueCardOrders(h.platform);
     const done = await h.call("orderInfo", { billing_no: pay.content.billing_no, oauth_token: token });
     expect(done.content).toMatchObject({ status: 1, gems_number: 473 });
   });
@@ -459,17 +482,13 @@ describe("VIP, coupons and events", () => {
     expect((await h.call("receiveCoupons", { client_id: clientId, oauth_token: token, code: week?.code })).code).toBe(-3302);
     const history = await h.call("couponList", { client_id: clientId, oauth_token: token, use_category: "history" });
     expect(history.content.coupons.map((c) => c.is_used).sort()).toEqual([false, true]);
-    const exchange = await h.call("exchangePoints", {
-      client_id: clientId,
-      oauth_token: token,
-      points: 1000,
-      server_id: "1001",
-      role_id: "x",
-    });
-    expect(exchange.content).toEqual({ coins: 100, exchangeable_points: 5000 });
-    expect(
-      (await h.call("exchangePoints", { client_id: clientId, oauth_token: token, points: 999999, server_id: "1001", role_id: "x" })).code,
-    ).toBe(-3303);
+    const role = await firstRole(token, clientId);
+    const spend = (points: number, roleId = role.role_id) =>
+      h.call("exchangePoints", { client_id: clientId, oauth_token: token, points, server_id: role.server_id, role_id: roleId });
+    // Coins go to one of the account's own characters only.
+    expect((await spend(1000, "x")).code).toBe(-3106);
+    expect((await spend(1000)).content).toEqual({ coins: 100, exchangeable_points: 5000 });
+    expect((await spend(999999)).code).toBe(-3303);
     expect((await h.call("vipBasicInfo", { client_id: web("sakura") })).code).toBe(-3301);
   });
 

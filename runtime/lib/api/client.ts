@@ -44,8 +44,24 @@ export interface ClientOptions {
 
 export type CallParams<N extends CallName> = Omit<ApiCalls[N]["request"], "idfv" | "spec_lang" | "oauth_token">;
 
+export interface CallOptions {
+  path?: string;
+  /**
+   * The Idempotency-Key of a state-changing call (schema/api/: `idempotent`). One is made per
+   * call, which is one player action, and sent with each of its tries and backup hosts; give one
+   * only to make two calls the same action.
+   */
+  idempotencyKey?: string;
+}
+
 export interface ApiClient {
-  call<N extends CallName>(name: N, params: CallParams<N>, options?: { path?: string }): Promise<ApiCalls[N]["response"]>;
+  call<N extends CallName>(name: N, params: CallParams<N>, options?: CallOptions): Promise<ApiCalls[N]["response"]>;
+}
+
+/** 128 random bits as 32 hex digits: crypto.getRandomValues works on plain http too (randomUUID needs https). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 interface Envelope {
@@ -86,6 +102,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
       // Tries and failover would keep the player waiting for a minute for a call that cannot succeed.
       if (options.offline?.()) throw new NetworkError(name, 0);
       const plan = options.plan();
+      // One key for every try of this action, on every host: the platform applies it once.
+      const key = spec.idempotent ? (callOptions.idempotencyKey ?? newIdempotencyKey()) : undefined;
+      const headers: Record<string, string> = { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) };
       let attempts = 0;
       for (const [index, host] of plan.hosts.entries()) {
         for (let t = 0; t < retry.triesPerHost; t++) {
@@ -98,7 +117,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
           const init: RequestInit =
             spec.method === "GET"
               ? { method: "GET", credentials: "omit" }
-              : { method: "POST", credentials: "omit", headers: { "content-type": "application/json" }, body: JSON.stringify(clean) };
+              : { method: "POST", credentials: "omit", headers, body: JSON.stringify(clean) };
           const envelope = await once(url, init);
           if (!envelope) continue;
           if (index > 0) options.remember(host);

@@ -1,0 +1,83 @@
+// The sandbox's money rules over core/money/minor.ts: its fixed exchange rates from the catalogue's
+// base currency (rates.json), each currency's price step, and the wire's decimals. Every amount in
+// and out of here is whole minor units; the one rounding rule is half up, applied once.
+import { minorDigits } from "../../core/money/currencies.ts";
+import { compareConverted, convert, cross, inverse, type Ratio, ratio, toDecimal, toMinor } from "../../core/money/minor.ts";
+import type { RatesData } from "./data.ts";
+
+/** The catalogue's prices are US dollars, written with cents. */
+export const BASE = "USD";
+export const BASE_DIGITS = 2;
+
+export interface CurrencyRule {
+  code: string;
+  /** ISO 4217 minor unit: decimals of an amount. */
+  digits: number;
+  /** Units of this currency one US dollar buys. */
+  perBase: Ratio;
+  /** Prices are whole multiples of this many minor units. */
+  step: number;
+}
+
+export interface SandboxMoney {
+  rule(currency: string): CurrencyRule;
+  /** A catalogue price (US cents) in `currency`, rounded half up once to its price step. */
+  fromBase(cents: number, currency: string): number;
+  /** An amount as US cents, half up (VIP growth points are one per US cent). */
+  toBaseCents(minor: number, currency: string): number;
+  /** An amount of one currency in another (a prepaid card on a game of another currency), half up at the minor unit. */
+  between(minor: number, from: string, to: string): number;
+  /** Whether an amount is worth at least `cents` US cents, decided on the exact value. */
+  reachesBase(minor: number, currency: string, cents: number): boolean;
+}
+
+/** The rules of rates.json; a currency it does not list prices at 1 : 1 with a step of one minor unit. */
+export function sandboxMoney(data: RatesData): SandboxMoney {
+  const rules = new Map<string, CurrencyRule>();
+  for (const [code, r] of Object.entries(data.currencies)) {
+    const digits = minorDigits(code);
+    rules.set(code, { code, digits, perBase: ratio(r.perBase), step: toMinor(r.step, digits) });
+  }
+  const rule = (currency: string): CurrencyRule => {
+    let found = rules.get(currency);
+    if (!found) {
+      found = { code: currency, digits: minorDigits(currency), perBase: ratio("1"), step: 1 };
+      rules.set(currency, found);
+    }
+    return found;
+  };
+  return {
+    rule,
+    fromBase(cents, currency) {
+      const r = rule(currency);
+      return convert(cents, BASE_DIGITS, r.perBase, r.digits, r.step);
+    },
+    toBaseCents(minor, currency) {
+      const r = rule(currency);
+      return convert(minor, r.digits, inverse(r.perBase), BASE_DIGITS);
+    },
+    between(minor, from, to) {
+      if (from === to) return minor;
+      const a = rule(from);
+      const b = rule(to);
+      return convert(minor, a.digits, cross(a.perBase, b.perBase), b.digits);
+    },
+    reachesBase(minor, currency, cents) {
+      const r = rule(currency);
+      return compareConverted(minor, r.digits, inverse(r.perBase), BASE_DIGITS, cents) >= 0;
+    },
+  };
+}
+
+/** Minor units as the wire's decimal number (spec §7), with the currency's own decimals. */
+export const toWire = (minor: number, currency: string): number => toDecimal(minor, minorDigits(currency));
+
+/** A wire amount as minor units; undefined when it has more decimals than the currency or is not an amount. */
+export function fromWire(value: unknown, currency: string): number | undefined {
+  if (typeof value !== "number" && typeof value !== "string") return undefined;
+  try {
+    return toMinor(value, minorDigits(currency));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,102 @@
+// Every effect once: a state-changing call sent with an Idempotency-Key runs in one transaction with
+// the record of its answer, so a retry (a lost answer, a timeout, a backup host) gets the first
+// answer back and nothing happens twice. Keys are kept 24 hours by the platform's clock, per call
+// and session; the same key with other parameters is refused (-409).
+import { createHash } from "node:crypto";
+import { messageOf } from "../../core/contract/contract.ts";
+import { within } from "../db.ts";
+import { E, PlatformError } from "./errors.ts";
+import type { Platform } from "./platform.ts";
+
+export const KEEP_MS = 24 * 3600_000;
+
+/** What a key may be: 1 to 128 of A-Z a-z 0-9 _ . : - (a UUID, a ULID, 32 hex digits…). */
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** An answer as it is sent and stored: the envelope. */
+export interface Answered {
+  code: number;
+  message: string;
+  content: unknown;
+}
+
+export interface KeyedCall {
+  /** The call's name. */
+  call: string;
+  key: string;
+  /** The session token the call came with; keys of different sessions never meet. */
+  token: string | undefined;
+  /** The path and parameters (without the token), which a repeat must match. */
+  request: unknown;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** JSON with object keys in order, so the same parameters always hash alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A concurrent call with the same key committed first: this one's effects are rolled back. */
+class LostRace extends Error {}
+
+const reused = (): Answered => ({ code: E.idempotencyKeyReused, message: messageOf(E.idempotencyKeyReused), content: null });
+
+/**
+ * Runs `run` once per key: its effects and its answer (a business error included) commit together.
+ * A repeat with the same parameters answers the stored answer; with others, -409. An unexpected
+ * failure stores nothing, so the retry runs again.
+ */
+export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: Platform) => Promise<Answered>): Promise<Answered> {
+  const scope = `${keyed.call}:${keyed.token ? sha256(keyed.token).slice(0, 32) : "-"}`;
+  const fingerprint = sha256(canonical(keyed.request));
+  const now = platform.now();
+  const since = new Date(now.getTime() - KEEP_MS);
+  const stored = async (): Promise<Answered | undefined> => {
+    const [row] = await platform.db.query<{ fingerprint: string; response: Answered }>(
+      "SELECT fingerprint, response FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at > $3",
+      [scope, keyed.key, since],
+    );
+    if (!row) return undefined;
+    return row.fingerprint === fingerprint ? row.response : reused();
+  };
+  const first = await stored();
+  if (first) return first;
+  try {
+    return await platform.db.transaction(async (tx) => {
+      let answer: Answered;
+      try {
+        answer = await run({ ...platform, db: within(platform.db, tx) });
+      } catch (err) {
+        // A rule's refusal is an answer like any other: kept, so the retry hears the same.
+        if (!(err instanceof PlatformError)) throw err;
+        answer = { code: err.code, message: err.message, content: err.content };
+      }
+      // On PostgreSQL a concurrent call with this key waits here for the first to commit, then
+      // finds the key taken: it rolls back and answers what the first stored.
+      const [kept] = await tx.query(
+        `INSERT INTO idempotency_keys (scope, key, fingerprint, response, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, response = EXCLUDED.response, created_at = EXCLUDED.created_at
+          WHERE idempotency_keys.created_at <= $6
+         RETURNING key`,
+        [scope, keyed.key, fingerprint, JSON.stringify(answer), now, since],
+      );
+      if (!kept) throw new LostRace();
+      return answer;
+    });
+  } catch (err) {
+    if (!(err instanceof LostRace)) throw err;
+    return (await stored()) ?? reused();
+  }
+}
+
+/** Forgets keys older than 24 hours. */
+export async function forgetOldKeys(platform: Platform): Promise<void> {
+  await platform.db.query("DELETE FROM idempotency_keys WHERE created_at <= $1", [new Date(platform.now().getTime() - KEEP_MS)]);
+}
