@@ -33,17 +33,17 @@ export async function reserveAttempt(db: Queryable, rule: AttemptRule, subjects:
     [rule.scope, [...new Set(subjects)], start],
   );
   const attempts = Math.max(0, ...rows.map((r) => r.attempts));
-  return {
-    allowed: attempts <= rule.limit,
-    attempts,
-    release: async () => {
-      await db.query(
-        `UPDATE attempt_counters SET attempts = attempts - 1
-          WHERE scope = $1 AND subject = ANY($2::text[]) AND window_start = $3 AND attempts > 0`,
-        [rule.scope, [...new Set(subjects)], start],
-      );
-    },
+  const release = async () => {
+    await db.query(
+      `UPDATE attempt_counters SET attempts = attempts - 1
+        WHERE scope = $1 AND subject = ANY($2::text[]) AND window_start = $3 AND attempts > 0`,
+      [rule.scope, [...new Set(subjects)], start],
+    );
   };
+  const allowed = attempts <= rule.limit;
+  // A refused attempt checks nothing, so it counts for nothing: the counters hold checks made or under way.
+  if (!allowed) await release();
+  return { allowed, attempts, release };
 }
 
 /** Forgets windows that ended more than a day ago. */

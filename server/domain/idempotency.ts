@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { messageOf } from "../../core/contract/contract.ts";
 import { within } from "../db.ts";
 import { E, PlatformError } from "./errors.ts";
-import type { Platform } from "./platform.ts";
+import { onDb, type Platform } from "./platform.ts";
 
 export const KEEP_MS = 24 * 3600_000;
 
@@ -72,7 +72,7 @@ export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: P
     return await platform.db.transaction(async (tx) => {
       let answer: Answered;
       try {
-        answer = await run({ ...platform, db: within(platform.db, tx) });
+        answer = await run(onDb(platform, within(platform.db, tx)));
       } catch (err) {
         // A rule's refusal is an answer like any other: kept, so the retry hears the same.
         if (!(err instanceof PlatformError)) throw err;

@@ -32,6 +32,19 @@ export interface Platform {
   caches: PlatformCaches;
 }
 
+/**
+ * The same platform on another database handle (one transaction's): its fields named one by one,
+ * since what carries a platform may be a framework object whose properties do not spread.
+ */
+export const onDb = (platform: Platform, db: Db): Platform => ({
+  db,
+  catalog: platform.catalog,
+  secret: platform.secret,
+  now: () => platform.now(),
+  deliveryDelayMs: platform.deliveryDelayMs,
+  caches: platform.caches,
+});
+
 /** Who calls: the session's account, and where from. */
 export interface Caller {
   user: Account | undefined;

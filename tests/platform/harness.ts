@@ -96,11 +96,14 @@ export const clientOf = (platform: Platform, brand: string, gameKey?: string) =>
   return game;
 };
 
-export async function startHarness(options: { db?: Db; now?: () => Date } = {}): Promise<Harness> {
+export async function startHarness(options: { db?: Db; now?: () => Date; secret?: string } = {}): Promise<Harness> {
   const config = await demoConfig();
   const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
-  const { app, platform } = await assembleApp(db, config, { secret: "test-secret", ...(options.now ? { now: options.now } : {}) });
+  const { app, platform } = await assembleApp(db, config, {
+    secret: options.secret ?? "test-secret",
+    ...(options.now ? { now: options.now } : {}),
+  });
   watchSerializer(app);
   await app.ready();
 
