@@ -115,7 +115,7 @@ async function call(
 
 /** A provider's signed notification that the order was paid, as the sandbox checkout sends it. */
 async function approve(i: number, order: { billing_no: string; amount: number; currency: string }): Promise<Envelope> {
-  const body = JSON.stringify({ event_id: randomUUID(), billing_no: order.billing_no, outcome: "approved", provider: "10201", ...order });
+  const body = JSON.stringify({ event_id: randomUUID(), outcome: "approved", provider: "10201", ...order });
   const res = await fetch(new URL("/sandbox/notify", (sides[i % 2] as Side).base), {
     method: "POST",
     headers: { "content-type": "application/json", "x-sandbox-signature": signNotification(SECRET, body) },
