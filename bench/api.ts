@@ -1,6 +1,7 @@
 // `npm run bench:api`: the platform in its own process on 127.0.0.1, loaded by autocannon after a
 // warm-up: game list, payment list, order polling (reads) and order creation. Prints a Markdown table.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -96,7 +97,7 @@ try {
     "starfall.gems.6480",
     "starfall.bundle.legend",
   ];
-  for (let i = 0; pairs.length < 12_000; i++) {
+  for (let i = 0; pairs.length < 24_000; i++) {
     const l = await json(`${base}/util/login/google_auth`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -130,6 +131,19 @@ try {
     headers: { "content-type": "application/json" },
     requests: [{ setupRequest: (req) => ({ ...req, body: pairs[next++ % pairs.length] }) }],
   };
+  // As the storefront sends it: one Idempotency-Key per player action (the effect and its stored answer in one transaction).
+  const createKeyedOrder: autocannon.Options = {
+    ...createOrder,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, "idempotency-key": randomUUID() },
+          body: pairs[next++ % pairs.length],
+        }),
+      },
+    ],
+  };
 
   const reads = {
     gameList: `${base}/api/pay/getGameListV2?client_id=${clientId}&platform=web`,
@@ -145,6 +159,7 @@ try {
   rows.push(await run("order polling", { url: reads.polling, overallRate: 2000 }, "2,000 rps"));
   rows.push(await run("order creation (max)", { ...createOrder, connections: 10 }, "max"));
   rows.push(await run("order creation", { ...createOrder, overallRate: 200, connections: 4 }, "200 rps"));
+  rows.push(await run("order creation with Idempotency-Key (max)", { ...createKeyedOrder, connections: 10 }, "max"));
 
   const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (on disk)";
   console.log(`\nPlatform API on ${db}, ${seconds} s per scenario, 20 connections (10 for max), after a 2 s warm-up\n`);
