@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { validateFile } from "../core/config/validate.ts";
 import { corePaths } from "../core/paths.ts";
+import { PlatformConfigError } from "../server/platform.ts";
 import { trustProxyOrExit } from "../server/trust-proxy.ts";
 import { startSandbox } from "./sandbox.ts";
 
@@ -14,5 +15,9 @@ const dataDir = args[0];
 const trustProxy = trustProxyOrExit(process.env.TRUST_PROXY);
 const { config } = await validateFile(configFile);
 if (!config) throw new Error(`${configFile} is invalid`);
-const sandbox = await startSandbox(config, { database: { url: process.env.DATABASE_URL, dataDir }, trustProxy });
+const sandbox = await startSandbox(config, { database: { url: process.env.DATABASE_URL, dataDir }, trustProxy }).catch((err: unknown) => {
+  if (!(err instanceof PlatformConfigError)) throw err;
+  process.stderr.write(`platform: ${err.message}\n`);
+  process.exit(2);
+});
 process.stdout.write(`listening ${sandbox.address}\n`);

@@ -4,6 +4,7 @@
 import { Command, CommanderError } from "commander";
 import { UnreadableFileError } from "../core/config/load.ts";
 import { DeployUsageError } from "../generator/deploy.ts";
+import { PlatformConfigError } from "../server/platform.ts";
 import { buildCommand } from "./commands/build.ts";
 import { deployConfigCommand } from "./commands/deploy-config.ts";
 import { docsCommand } from "./commands/docs.ts";
@@ -46,7 +47,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     if (err instanceof CommanderError) {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (err instanceof UnreadableFileError || err instanceof DeployUsageError) {
+    if (err instanceof UnreadableFileError || err instanceof DeployUsageError || err instanceof PlatformConfigError) {
       io.err(`gen: ${err.message}\n`);
       return EXIT.usage;
     }

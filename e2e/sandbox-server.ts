@@ -14,6 +14,8 @@ export const E2E_DIST = join(ROOT, ".data", "e2e", "dist");
 
 export interface SandboxOptions {
   deliveryDelayMs?: number;
+  /** Signs notifications and links; a random one per start when not given. */
+  secret?: string;
   /** Forwarded headers the app trusts (behind nginx in test:nginx). */
   trustProxy?: TrustProxy;
   /** The config the platform's catalogue comes from (default: the tests' demo config). */

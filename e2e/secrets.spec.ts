@@ -1,13 +1,12 @@
 // No secret in what a browser downloads: every file of the built dist/ is searched for the
-// platform's secret, the values derived from it (each brand's test-account token, signatures) and
-// sandbox credentials, and for the shapes of well-known keys.
+// platform's secret, the values derived from it (signatures), a tester's issued token and sandbox
+// credentials, and for the shapes of well-known keys.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { signNotification } from "../server/domain/checkout.ts";
 import { encodeCredential } from "../server/domain/crypto.ts";
-import { betaToken, cardPassword, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
-import { platformSecret } from "../server/platform.ts";
+import { cardPassword, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
 import { SIGNATURE_HEADER } from "../server/sandbox/notify.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { brandUrl } from "./helpers.ts";
@@ -32,7 +31,9 @@ const PATTERNS: Array<[string, RegExp]> = [
 
 test("the built files hold no platform secret, derived token or sandbox credential", async ({ page }) => {
   const config = await demoConfig();
-  const secret = platformSecret();
+  // The secret the e2e platform was started with (e2e/global-setup.ts): random for each run.
+  const secret = process.env.SF_SECRET ?? "";
+  expect(secret.length).toBeGreaterThanOrEqual(32);
 
   // The tokens the running platform really issues: the tester's login answer carries its beta_token.
   const brand = config.brands.find((b) => b.features.testAccounts) ?? config.brands[0];
@@ -53,12 +54,12 @@ test("the built files hold no platform secret, derived token or sandbox credenti
       client_id: brand.games[brand.defaultGame]?.clientIdMap.web,
     },
   );
-  expect(issued, "the platform issues the token this test computes").toBe(betaToken(secret, brand.id));
+  expect(issued, "the platform issues the tester a token at sign-in").toMatch(/^beta_/);
 
   const values: Array<[string, string]> = [
     ["the platform secret", secret],
     ["the sandbox password", SANDBOX_PASSWORD],
-    ...config.brands.map((b): [string, string] => [`${b.id}'s test-account token`, betaToken(secret, b.id)]),
+    ["the tester's test-account token", issued ?? ""],
     ...Array.from({ length: 12 }, (_, i): [string, string] => [`prepaid card password ${i + 1}`, cardPassword(i + 1)]),
     ["a notification signature", signNotification(secret, "{}")],
   ];

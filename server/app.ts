@@ -4,8 +4,10 @@ import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
-import { storefrontHosts } from "../core/config/hosts.ts";
+import { platformHostCheck, storefrontHosts } from "../core/config/hosts.ts";
+import { messageOf } from "../core/contract/contract.ts";
 import { CODE } from "../core/generated/api-errors.ts";
+import { isApiPath, requestPath } from "../core/hosting/http-policy.ts";
 import type { Db } from "./db.ts";
 import { PlatformError } from "./domain/errors.ts";
 import type { Platform } from "./domain/platform.ts";
@@ -27,11 +29,49 @@ export interface AppOptions {
    * own address for the rate limits.
    */
   trustProxy?: TrustProxy;
+  /** Where the request log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Query parameters whose values are secrets: never written to a log. */
+const SECRET_PARAMS = [
+  "oauth_token",
+  "ticket",
+  "beta_token",
+  "sig",
+  "card_info",
+  "authorization_code",
+  "oauth_verifier",
+  "code",
+  "password",
+];
+
+/** A URL as the log may show it: each secret parameter's value replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, "[redacted]");
+  return `${url.slice(0, at)}?${params.toString()}`;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
-    logger: options.logger ? { level: "info" } : false,
+    // The request log (LOG=1) never holds a token, ticket or signature: they are redacted from URLs.
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: "info",
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          }
+        : false,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
     // A hop count: the n proxies nearest this server are believed (Fastify's types lack the number form).
@@ -39,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { allowUnionTypes: true } },
   };
   const app = Fastify(serverOptions);
+  const routes = routeTable(app);
 
   // Every failure is an envelope with a code; never a stack trace, never a bare 500.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
@@ -62,12 +103,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.platform) await app.register(fastifyCors, brandOrigins(options.platform));
 
-  // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep in a query.
+  // Text the database cannot hold (NUL) or that is not Unicode at all (a lone UTF-16 surrogate,
+  // which JSON can spell as \ud800): refused at the door rather than failing deep in a query.
   app.addHook("preValidation", async (request, reply) => {
-    if (containsNul(request.query) || containsNul(request.body)) {
-      return reply.code(400).send({ code: CODE.badRequest, message: "invalid request: NUL characters are not allowed", content: null });
-    }
+    const bad = badText(request.query) ?? badText(request.body);
+    if (bad) return reply.code(400).send({ code: CODE.badRequest, message: `invalid request: ${bad}`, content: null });
   });
+
+  // Every answer of the platform's paths: never sniffed as another type, and never stored by a
+  // browser or proxy unless the route said otherwise (public artwork, catalogue reads).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApiPath(requestPath(request.url))) {
+      reply.header("x-content-type-options", "nosniff");
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    }
+    return payload;
+  });
+
+  if (options.platform) {
+    // Links the platform builds (artwork, checkout pages) use the Host asked for: only the platform's
+    // own hosts are answered, so no answer carries, and no memory keeps, a host a client made up.
+    const known = platformHostCheck(options.platform.catalog.config);
+    app.addHook("onRequest", async (request, reply) => {
+      if (isApiPath(requestPath(request.url)) && !known(request.hostname)) {
+        return reply.code(421).send({ code: CODE.misdirected, message: messageOf(CODE.misdirected), content: null });
+      }
+    });
+  }
 
   app.get("/api/health", async () => {
     const [row] = await options.db.query<{ now: string }>("SELECT now()::text AS now");
@@ -76,22 +138,66 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.platform) await app.register(platformPlugin, { platform: options.platform });
   if (options.distDir) await registerSites(app, options.distDir);
-  else {
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ code: CODE.notFound, message: `unknown call ${request.url.split("?")[0]}`, content: null }),
-    );
-  }
+  // A known path asked with another method answers 405 and says which it takes; anything else is
+  // an unknown call. Both as the envelope.
+  app.setNotFoundHandler((request, reply) => {
+    const path = requestPath(request.url);
+    const allow = routes.methodsFor(path, isApiPath(path));
+    if (allow.length) {
+      return reply
+        .code(405)
+        .header("allow", allow.join(", "))
+        .send({ code: CODE.methodNotAllowed, message: `${request.method} is not a method of ${path}: ${allow.join(", ")}`, content: null });
+    }
+    return reply.code(404).send({ code: CODE.notFound, message: `unknown call ${path}`, content: null });
+  });
   return app;
+}
+
+/**
+ * Every route's method and path pattern as they are added, to tell "no such path" from "not with
+ * this method". A catch-all (the storefront pages' `/*`, CORS preflights) says nothing of API paths.
+ */
+function routeTable(app: FastifyInstance) {
+  const patterns: { method: string; pattern: RegExp; wildcard: boolean }[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const source = route.url
+      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/:[A-Za-z0-9_]+/g, "[^/]+")
+      .replace(/\*/g, ".*");
+    for (const method of methods) patterns.push({ method, pattern: new RegExp(`^${source}$`), wildcard: route.url.includes("*") });
+  });
+  return {
+    methodsFor(path: string, api: boolean): string[] {
+      const hits = patterns.filter((p) => (!api || !p.wildcard) && p.method !== "OPTIONS" && p.pattern.test(path)).map((p) => p.method);
+      return [...new Set(hits)].sort();
+    },
+  };
 }
 
 function hops(n: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < n;
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 8 || typeof value !== "object" || value === null) return false;
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
+/** A UTF-16 surrogate without its other half: not a character, so nothing can store or show it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What is wrong with a text of a request (its keys included), or undefined when every one is stored as sent. */
+function badText(value: unknown, depth = 0): string | undefined {
+  const check = (text: string) =>
+    text.includes("\u0000")
+      ? "NUL characters are not allowed"
+      : LONE_SURROGATE.test(text)
+        ? "text must be valid Unicode (a lone surrogate is not)"
+        : undefined;
+  if (typeof value === "string") return check(value);
+  if (depth > 8 || typeof value !== "object" || value === null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const bad = check(k) ?? badText(v, depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
 }
 
 /**

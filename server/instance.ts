@@ -3,10 +3,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Catalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
-import type { Platform, PlatformCaches } from "./domain/platform.ts";
+import type { Platform, PlatformCaches, PlatformMode } from "./domain/platform.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
+    mode: PlatformMode;
     db: Db;
     catalog: Catalog;
     secret: string;
@@ -17,6 +18,7 @@ declare module "fastify" {
 }
 
 export function decoratePlatform(instance: FastifyInstance, platform: Platform): void {
+  instance.decorate("mode", platform.mode);
   instance.decorate("db", platform.db);
   instance.decorate("catalog", platform.catalog);
   instance.decorate("secret", platform.secret);

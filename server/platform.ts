@@ -1,22 +1,28 @@
-// A sandbox platform for a config on a database: its catalogue, secret, clock and caches, the
+// A sandbox platform for a config on a database: its mode, catalogue, secret, clock and caches, the
 // database seeded. Knows no HTTP: ./plugin.ts serves it.
+import { randomBytes } from "node:crypto";
 import type { BrandsConfig } from "../core/config/types.ts";
 import { buildCatalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
-import { newCaches, type Platform } from "./domain/platform.ts";
+import { newCaches, type Platform, type PlatformMode } from "./domain/platform.ts";
 import { seed } from "./domain/seed.ts";
 
-export type { Platform };
+export type { Platform, PlatformMode };
 
 export interface PlatformOptions {
   db: Db;
   config: BrandsConfig;
-  /** Signs notifications and checkout links; from SANDBOX_SECRET, else a fixed development value. */
+  /** sandbox (the default: its own tools, a secret of its own) or production (PLATFORM_MODE). */
+  mode?: PlatformMode;
+  /** Signs notifications and checkout links (SANDBOX_SECRET); see platformSecret. */
   secret?: string;
   now?: () => Date;
   /** Delay between payment and the game's delivery confirmation; SANDBOX_DELIVERY_MS, else 5 s. */
   deliveryDelayMs?: number;
 }
+
+/** A start that must not go on: a missing or weak secret in production mode, an unknown mode. */
+export class PlatformConfigError extends Error {}
 
 /** SANDBOX_DELIVERY_MS as a whole number of milliseconds (0 to 1 hour); anything else is the default 5 s. */
 export function deliveryDelay(value: string | undefined): number {
@@ -24,18 +30,52 @@ export function deliveryDelay(value: string | undefined): number {
   return value !== undefined && value.trim() !== "" && Number.isInteger(ms) && ms >= 0 && ms <= 3_600_000 ? ms : 5000;
 }
 
-/** The secret that signs notifications, checkout links and test-account tokens: SANDBOX_SECRET, else a development value. */
-export const platformSecret = (env: NodeJS.ProcessEnv = process.env) => env.SANDBOX_SECRET ?? "sandbox-development-secret";
+/** PLATFORM_MODE: `sandbox` (default) or `production`; anything else stops the start. */
+export function platformMode(value: string | undefined): PlatformMode {
+  if (value === undefined || value === "" || value === "sandbox") return "sandbox";
+  if (value === "production") return "production";
+  throw new PlatformConfigError(`PLATFORM_MODE must be 'sandbox' or 'production', not '${value}'`);
+}
+
+/** A secret given in the environment must be long enough to sign with. */
+const MIN_SECRET = 32;
+
+/**
+ * The secret that signs notifications, checkout links and real-name tickets. Production mode
+ * requires SANDBOX_SECRET (32 characters at least) and refuses to start without it. Sandbox mode
+ * takes SANDBOX_SECRET when given, else makes a random one the first time a database is used and
+ * keeps it in that database (the PGlite data folder, or the PostgreSQL database every process
+ * shares). There is no secret in the source.
+ */
+export async function platformSecret(db: Db, mode: PlatformMode, given: string | undefined): Promise<string> {
+  if (given !== undefined && given !== "") {
+    if (given.length < MIN_SECRET) throw new PlatformConfigError(`SANDBOX_SECRET must be at least ${MIN_SECRET} characters`);
+    return given;
+  }
+  if (mode === "production") {
+    throw new PlatformConfigError(
+      "production mode needs SANDBOX_SECRET (at least 32 random characters, e.g. `openssl rand -hex 32`): the platform does not start without it",
+    );
+  }
+  await db.query("INSERT INTO platform_meta (key, value) VALUES ('secret', $1) ON CONFLICT (key) DO NOTHING", [
+    randomBytes(32).toString("base64url"),
+  ]);
+  const [row] = await db.query<{ value: string }>("SELECT value FROM platform_meta WHERE key = 'secret'");
+  if (!row) throw new PlatformConfigError("the sandbox secret could not be kept in the database");
+  return row.value;
+}
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const mode = options.mode ?? platformMode(process.env.PLATFORM_MODE);
   const platform: Platform = {
+    mode,
     db: options.db,
     catalog: buildCatalog(options.config),
-    secret: options.secret ?? platformSecret(),
+    secret: options.secret ?? (await platformSecret(options.db, mode, process.env.SANDBOX_SECRET)),
     now: options.now ?? (() => new Date()),
     deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
     caches: newCaches(),
   };
-  await seed(platform.db, platform.catalog, platform.secret, platform.now());
+  await seed(platform.db, platform.catalog, platform.now());
   return platform;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE } from "../core/generated/api-errors.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
+import { subjects } from "../server/domain/attempts.ts";
 import { encodeCardInfo, encodeCredential } from "../server/domain/crypto.ts";
 import { cardNumber, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
 import { createPlatform } from "../server/platform.ts";
@@ -31,6 +32,7 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("the platform behind a proxy", () => {
+  let at = Date.parse("2026-11-18T10:00:05Z");
   let db: Db;
   let behindProxy: FastifyInstance;
   let direct: FastifyInstance;
@@ -38,7 +40,8 @@ describe("the platform behind a proxy", () => {
   beforeAll(async () => {
     const config = await demoConfig();
     db = await openDb();
-    const platform = await createPlatform({ db, config, secret: "test-secret" });
+    // A fixed clock: every guess lands in one lockout window, whatever minute the test runs in.
+    const platform = await createPlatform({ db, config, secret: "test-secret", now: () => new Date(at) });
     behindProxy = await buildApp({ db, platform, trustProxy: trustProxyFromEnv("loopback") });
     direct = await buildApp({ db, platform });
   }, 60_000);
@@ -57,29 +60,55 @@ describe("the platform behind a proxy", () => {
         url: "/api/pay/card_info",
         remoteAddress: "127.0.0.1",
         headers: { "x-forwarded-for": forwardedFor },
-        payload: { client_id: "4001003", card_info: encodeCardInfo(cardNumber("jade", card), password) },
+        payload: { client_id: "4001003", card_info: encodeCardInfo(cardNumber("jade", card), password, Math.floor(at / 1000)) },
       })
       .then((r) => r.json().code as number);
 
+  const perCard = subjects.card("").limit;
+  const perAddress = subjects.address("").limit;
+
+  /**
+   * Wrong guesses from one address until it has used up its attempts, spread over `cards` so that
+   * no card locks on its own first; the answers in order.
+   */
+  async function exhaustAddress(app: FastifyInstance, forwardedFor: () => string, cards: number[]): Promise<number[]> {
+    const answers: number[] = [];
+    for (const card of cards)
+      for (let i = 0; i < perCard - 1 && answers.length < perAddress; i++)
+        answers.push(await viaProxy(app, forwardedFor(), card, `wrong-${i}`));
+    expect(answers).toHaveLength(perAddress);
+    return answers;
+  }
+
   it("locks out the player who guessed, not everyone behind the proxy, and ignores an address the player wrote", async () => {
     const guesses: number[] = [];
-    for (let i = 0; i < 5; i++) guesses.push(await viaProxy(behindProxy, "203.0.113.7", 3, `wrong-${i}`));
-    expect(guesses).toEqual([...Array(4).fill(CODE.cardInvalid), CODE.cardLocked]);
-    // The same player on another card: locked by address.
-    expect(await viaProxy(behindProxy, "203.0.113.7", 4, "wrong")).toBe(CODE.cardLocked);
+    for (let i = 0; i < perCard; i++) guesses.push(await viaProxy(behindProxy, "203.0.113.7", 3, `wrong-${i}`));
+    expect(guesses).toEqual([...Array(perCard - 1).fill(CODE.cardInvalid), CODE.cardLocked]);
+    // The same player goes on over other cards until the address has used up its attempts.
+    const more = await exhaustAddress(behindProxy, () => "203.0.113.7", [4, 5, 6, 7, 8]);
+    expect(more.slice(0, perAddress - perCard - 1)).toEqual(Array(perAddress - perCard - 1).fill(CODE.cardInvalid));
+    expect(more[perAddress - perCard - 1]).toBe(CODE.cardLocked);
+    // A fresh card does not help: the address is locked.
+    expect(await viaProxy(behindProxy, "203.0.113.7", 9, "wrong")).toBe(CODE.cardLocked);
     // Putting another address first in X-Forwarded-For does not help: nginx appends the real one.
-    expect(await viaProxy(behindProxy, "198.51.100.20, 203.0.113.7", 8, "wrong")).toBe(CODE.cardLocked);
+    expect(await viaProxy(behindProxy, "198.51.100.20, 203.0.113.7", 10, "wrong")).toBe(CODE.cardLocked);
     // Another player behind the same proxy is not locked.
-    expect(await viaProxy(behindProxy, "198.51.100.9", 9, "wrong")).toBe(CODE.cardInvalid);
+    expect(await viaProxy(behindProxy, "198.51.100.9", 10, "wrong")).toBe(CODE.cardInvalid);
   });
 
   it("without TRUST_PROXY every player behind the proxy is one address, and X-Forwarded-For is not believed", async () => {
-    for (let i = 0; i < 5; i++) await viaProxy(direct, `203.0.113.${50 + i}`, 10, `wrong-${i}`);
-    // 127.0.0.1 made five wrong guesses: a different "player" on a different card is locked too.
+    // A new minute: the cards' own lockouts are over.
+    at += 60_000;
+    let n = 0;
+    const answers = await exhaustAddress(direct, () => `203.0.113.${50 + n++}`, [3, 4, 5, 6, 7, 8]);
+    expect(answers.at(-1)).toBe(CODE.cardLocked);
+    // 127.0.0.1 used up its attempts: a different "player" on a different card is locked too.
     expect(await viaProxy(direct, "198.51.100.31", 11, "wrong")).toBe(CODE.cardLocked);
   });
 
   it("builds checkout links with the public scheme and host nginx forwards, only when trusted", async () => {
+    // A new minute: the address locked out above may sign in again.
+    at += 60_000;
     const payUrl = async (app: FastifyInstance) => {
       const headers = { host: "127.0.0.1:8080", "x-forwarded-proto": "https", "x-forwarded-host": "api.aurora.example" };
       const login = await app.inject({

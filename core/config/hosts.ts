@@ -49,3 +49,25 @@ export function hostMap(config: BrandsConfig, only?: string): HostMap {
 export function storefrontHosts(config: BrandsConfig): Set<string> {
   return new Set(Object.keys(hostMap(config)));
 }
+
+/** Names every machine gives itself: the platform answers on them for local tools and tests. */
+const LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"];
+
+/**
+ * Whether a request's hostname is one the platform answers on: a brand's storefront host (the
+ * platform is same-origin there), a brand's API host, a sub-host of a preview host (the preview's
+ * backup API hosts `backupN.<id>.localhost`), or loopback. Anything else is not the platform's, so
+ * nothing is built from it (links, caches).
+ */
+export function platformHostCheck(config: BrandsConfig): (hostname: string) => boolean {
+  const known = new Set([...storefrontHosts(config), ...LOOPBACK]);
+  for (const brand of config.brands)
+    for (const mode of [brand.api.production, brand.api.demo])
+      for (const origin of [mode.primary, ...mode.backup]) known.add(new URL(origin).hostname.toLowerCase());
+  return (hostname) => {
+    const host = hostname.toLowerCase();
+    if (known.has(host)) return true;
+    const dot = host.indexOf(".");
+    return dot > 0 && isLocalPreviewHost(host) && known.has(host.slice(dot + 1));
+  };
+}

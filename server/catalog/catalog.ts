@@ -2,6 +2,7 @@
 // files their servers, goods and prices, payment channels, VIP levels and events. A new brand gets
 // data without code changes. Deterministic: the same config always gives the same ids, so state in
 // the database stays valid.
+import { storefrontHosts } from "../../core/config/hosts.ts";
 import type { Brand, BrandsConfig } from "../../core/config/types.ts";
 import { toMinor } from "../../core/money/minor.ts";
 import { type RegionChannels, regionChannels } from "./channels.ts";
@@ -53,6 +54,8 @@ export interface Catalog {
   byGpId: Map<number, CatalogGame>;
   /** Platform API hosts → brand, for calls that carry no client id. */
   apiHosts: Map<string, string>;
+  /** Every host a storefront answers on: where the platform may send a player back to. */
+  storefrontHosts: ReadonlySet<string>;
   goodsTypes: GoodsData["types"];
   /** The goods list's note to the player. */
   goodsExplanation: string;
@@ -142,6 +145,7 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     byClientId,
     byGpId: new Map(games.map((g) => [g.gpId, g])),
     apiHosts,
+    storefrontHosts: storefrontHosts(config),
     goodsTypes: data.goods.types,
     goodsExplanation: data.goods.explanation,
     channels: regionChannels(data),

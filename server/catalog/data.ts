@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CURRENCIES } from "../../core/money/currencies.ts";
 import { corePaths } from "../../core/paths.ts";
-import { BASE, fromWire } from "./money.ts";
+import { BASE, fromWire, type RatesData } from "./money.ts";
 
 export type LimitType = "role" | "time" | "game";
 
@@ -79,11 +79,6 @@ export interface EventsData {
 export interface ServersData {
   servers: { serverId: string; name: string; realServer: string }[];
   roleNames: string[];
-}
-
-export interface RatesData {
-  base: "USD";
-  currencies: Record<string, { perBase: string; step: string }>;
 }
 
 export interface CatalogData {

@@ -3,11 +3,16 @@
 // and out of here is whole minor units; the one rounding rule is half up, applied once.
 import { minorDigits } from "../../core/money/currencies.ts";
 import { compareConverted, convert, cross, inverse, type Ratio, ratio, toDecimal, toMinor } from "../../core/money/minor.ts";
-import type { RatesData } from "./data.ts";
 
 /** The catalogue's prices are US dollars, written with cents. */
 export const BASE = "USD";
 export const BASE_DIGITS = 2;
+
+/** rates.json: each currency's units per US dollar and its price step, as exact decimal strings. */
+export interface RatesData {
+  base: "USD";
+  currencies: Record<string, { perBase: string; step: string }>;
+}
 
 export interface CurrencyRule {
   code: string;

@@ -3,16 +3,13 @@
 import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
 import type { CatalogGoods } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
-import { type AttemptRule, reserveAttempt } from "./attempts.ts";
+import { reserveAttempt, SECRET_CHECKS, subjects } from "./attempts.ts";
 import { decodeCardInfo, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import { createOrder } from "./orders.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
-
-/** Five wrong passwords for a card, or from an address, lock it for the rest of the minute. */
-export const CARD_ATTEMPTS: AttemptRule = { scope: "card", limit: 5, windowMs: 60_000 };
 
 interface CardRow {
   card_no: string;
@@ -27,22 +24,23 @@ interface CardRow {
 
 /**
  * The card behind a card_info, its password checked. Each check first reserves an attempt for the
- * card and the address (atomically, across processes); a right password gives it back, so only
- * wrong ones count towards the lockout.
+ * card and the address (atomically, across processes, shared with card sign-in); a right password
+ * gives it back, so only wrong ones count towards the lockout.
  */
 async function checkedCard(platform: Platform, brandId: string, cardInfo: string, address: string): Promise<CardRow> {
   const now = platform.now();
   const decoded = decodeCardInfo(cardInfo, Math.floor(now.getTime() / 1000));
   if (!decoded) fail(E.cardInvalid, "the card information could not be read, please enter it again");
-  const attempt = await reserveAttempt(platform.db, CARD_ATTEMPTS, [`no:${decoded.cardNo}`, `ip:${address}`], now);
+  const attempt = await reserveAttempt(platform.db, SECRET_CHECKS, [subjects.card(decoded.cardNo), subjects.address(address)], now);
   if (!attempt.allowed) fail(E.cardLocked);
   const [card] = await platform.db.query<CardRow>(
     `SELECT card_no, password_hash, card_points, price_minor::text, currency, gems, extra_gems, used_billing_no
        FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2`,
     [decoded.cardNo, brandId],
   );
-  if (!card || !verifyPassword(decoded.password, card.password_hash)) {
-    if (attempt.attempts >= CARD_ATTEMPTS.limit) fail(E.cardLocked);
+  // An unknown card costs the same check as a wrong password: neither answer nor time tells them apart.
+  if (!(await verifyPassword(decoded.password, card?.password_hash, "card")) || !card) {
+    if (attempt.last) fail(E.cardLocked);
     fail(E.cardInvalid);
   }
   await attempt.release();

@@ -3,7 +3,6 @@ import type { PaymentChannel as Channel } from "../../core/generated/api-types.t
 import { type Catalog, type CatalogChannel, type CatalogGame, usdCents } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { artUrl } from "./artwork.ts";
-import { BoundedCache } from "./bounded-cache.ts";
 
 export function regionsOf(game: CatalogGame): string[] {
   return game.brand.areas[game.area]?.regions ?? ["GLOBAL"];
@@ -17,10 +16,11 @@ export function channelsForRegion(catalog: Catalog, region: string): CatalogChan
 export const boundIn = (catalog: Catalog, game: CatalogGame, usd: number) =>
   usd > 0 ? catalog.money.fromBase(usdCents(usd), game.currency) : 0;
 
-function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, origin: string, region: string): Channel {
+/** A channel as the payment list shows it; `icon` is the artwork's path (the caller's origin is added per answer). */
+function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, region: string): Channel {
   const key = `${c.paywayId}_${c.channelId}`;
   // Travellet has no icon in the sandbox on purpose: the storefront must drop channels without one.
-  const icon = c.paywayId === 10701 ? "" : artUrl(origin, "payway", `${c.paywayId}-${c.channelId}`);
+  const icon = c.paywayId === 10701 ? "" : artUrl("", "payway", `${c.paywayId}-${c.channelId}`);
   return {
     payway_id: c.paywayId,
     channel_id: c.channelId,
@@ -34,32 +34,34 @@ function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, ori
     pay_id: `${region}-${key}`,
     ...(c.applePay ? { apple_pay: true } : {}),
     ...(c.description ? { description: c.description } : {}),
-    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, origin, region)),
+    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, region)),
   };
 }
 
 /**
- * Region → channels of a game, per host: the same for every request, so built once per game and
- * host of a platform (its catalogue's games; a platform rebuilt from a changed config starts empty).
+ * Region → channels of a game: the same for every request, so built once per game of a platform
+ * (its catalogue's games: bounded by the config, never by what a client sends; a platform rebuilt
+ * from a changed config starts empty).
  */
-export type CountryMapCache = Map<CatalogGame, BoundedCache<string, Record<string, Channel[]>>>;
+export type CountryMapCache = Map<CatalogGame, Record<string, Channel[]>>;
 
 export const newCountryMapCache = (): CountryMapCache => new Map();
 
+const withOrigin = (origin: string, c: Channel): Channel => ({
+  ...c,
+  icon: c.icon ? `${origin}${c.icon}` : "",
+  sub_payment: c.sub_payment.map((s) => withOrigin(origin, s)),
+});
+
 export function countryMap(catalog: Catalog, cache: CountryMapCache, game: CatalogGame, origin: string): Record<string, Channel[]> {
-  let byOrigin = cache.get(game);
-  if (!byOrigin) {
-    byOrigin = new BoundedCache(1000);
-    cache.set(game, byOrigin);
-  }
-  let map = byOrigin.get(origin);
+  let map = cache.get(game);
   if (!map) {
-    map = Object.fromEntries(
-      regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, origin, r))]),
-    );
-    byOrigin.set(origin, map);
+    map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, r))]));
+    cache.set(game, map);
   }
-  return map;
+  // The artwork's links on the host the caller asked (a known platform host: see app.ts).
+  const cached = map;
+  return Object.fromEntries(Object.entries(cached).map(([region, list]) => [region, list.map((c) => withOrigin(origin, c))]));
 }
 
 /** A channel (or sub-channel) of the region; a sub-channel takes coupons only when its channel does. */

@@ -20,6 +20,7 @@ export const signNotification = (secret: string, body: string) => hmac(secret, `
 
 export interface CheckoutOrder {
   billing_no: string;
+  brand_id: string;
   /** Minor units of `currency`. */
   amount_minor: number;
   currency: string;
@@ -31,7 +32,7 @@ export interface CheckoutOrder {
 
 export async function checkoutOrder(db: Db, billingNo: string): Promise<CheckoutOrder | undefined> {
   const [order] = await db.query<CheckoutOrder>(
-    "SELECT billing_no, amount_minor::integer AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
+    "SELECT billing_no, brand_id, amount_minor::integer AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
     [billingNo],
   );
   return order;

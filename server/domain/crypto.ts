@@ -1,25 +1,49 @@
 // Secrets and hashes of the platform: password hashing, tokens, signatures, the login encoding.
-import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
-const SCRYPT = { N: 1 << 14, r: 8, p: 1 } as const;
+const SCRYPT = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+/** Prepaid-card passwords are short and rate-limited: a cheaper hash keeps card checks quick. */
+const CARD_N = 1 << 12;
 
-export function hashPassword(password: string, cost: "account" | "card" = "account"): string {
+export type PasswordKind = "account" | "card";
+
+/** scrypt on libuv's thread pool: hashing never holds the event loop (other requests go on). */
+const scryptAsync = (password: string, salt: Buffer | string, length: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
+
+export async function hashPassword(password: string, kind: PasswordKind = "account"): Promise<string> {
   const salt = randomBytes(16);
-  const N = cost === "account" ? SCRYPT.N : 1 << 12;
-  const hash = scryptSync(password, salt, 32, { ...SCRYPT, N });
+  const N = kind === "account" ? SCRYPT.N : CARD_N;
+  const hash = await scryptAsync(password, salt, 32, { ...SCRYPT, N });
   return `scrypt$${N}$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
-export function verifyPassword(password: string, stored: string | null | undefined): boolean {
-  const [kind, n, salt, hash] = (stored ?? "").split("$");
-  if (kind !== "scrypt" || !n || !salt || !hash) {
-    // Same work for a missing account, so timing does not tell which usernames exist.
-    scryptSync(password, "missing-account-salt", 32, SCRYPT);
-    return false;
+/** A hash of nothing per kind: a missing account or card is checked against it, at the same cost. */
+const decoys = new Map<PasswordKind, Promise<string>>();
+const decoy = (kind: PasswordKind) => {
+  let hash = decoys.get(kind);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString("hex"), kind);
+    decoys.set(kind, hash);
   }
+  return hash;
+};
+
+/**
+ * Whether `password` matches `stored`. A missing hash (no such account or card) costs the same
+ * work as a wrong password of that kind, so timing does not tell which names exist.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  kind: PasswordKind = "account",
+): Promise<boolean> {
+  const real = Boolean(stored);
+  const [algorithm, n, salt, hash] = (stored || (await decoy(kind))).split("$");
+  if (algorithm !== "scrypt" || !n || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = scryptSync(password, Buffer.from(salt, "base64"), expected.length, { ...SCRYPT, N: Number(n) });
-  return timingSafeEqual(expected, actual);
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length, { ...SCRYPT, N: Number(n) });
+  return timingSafeEqual(expected, actual) && real;
 }
 
 export const newToken = (bytes = 32) => randomBytes(bytes).toString("base64url");

@@ -5,7 +5,7 @@ import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/c
 import { toWire } from "../catalog/money.ts";
 import { artUrl } from "./artwork.ts";
 import { E, fail } from "./errors.ts";
-import type { Answer, Params, Platform } from "./platform.ts";
+import type { Answer, Caller, Params, Platform } from "./platform.ts";
 
 /** The game a client id names; -3001 when none. */
 export function gameOf(platform: Platform, clientId: string | undefined): CatalogGame {
@@ -116,8 +116,17 @@ export async function serverList(platform: Platform, params: Params<"serverList"
 }
 
 /** The link that opens the game app (and the order in it). */
-export async function evoke(platform: Platform, params: Params<"evoke">): Answer<"evoke"> {
+export async function evoke(platform: Platform, params: Params<"evoke">, caller: Caller): Answer<"evoke"> {
   const game = gameOf(platform, params.client_id);
+  if (params.billing_no) {
+    // An order's number goes into the link only for its own account.
+    if (!caller.user) fail(E.notLoggedIn);
+    const [own] = await platform.db.query("SELECT 1 FROM orders WHERE billing_no = $1 AND user_id = $2", [
+      params.billing_no,
+      caller.user.user_id,
+    ]);
+    if (!own) fail(E.forbidden);
+  }
   const url = new URL(`sandbox-${game.brand.id}://open`);
   url.searchParams.set("game", game.gameKey);
   if (params.billing_no) url.searchParams.set("billing_no", params.billing_no);

@@ -2,6 +2,7 @@
 import type { LimitInfo } from "../../core/generated/api-types.ts";
 import type { CatalogGame, CatalogGoods } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
+import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -63,6 +64,14 @@ function limitView(goods: CatalogGoods, state: LimitState): LimitInfo {
 export async function limitProductInfo(platform: Platform, params: Params<"limitProductInfo">, caller: Caller): Answer<"limitProductInfo"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
+  // Only the account's own character: another's pending order number is not for this caller.
+  const [own] = await platform.db.query("SELECT 1 FROM roles WHERE gp_id = $1 AND role_id = $2 AND server_id = $3 AND user_id = $4", [
+    game.gpId,
+    params.role_id,
+    params.server_id,
+    user.user_id,
+  ]);
+  if (!own) fail(E.roleNotFound);
   const now = platform.now();
   const limits: LimitInfo[] = [];
   for (const goods of game.goods.filter((g) => g.limit)) {

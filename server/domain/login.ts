@@ -1,8 +1,10 @@
 // Signing in: account and card passwords, the sandbox third-party providers, Twitter's round trip,
 // and who is signed in.
+import { storefrontUrl } from "../../core/config/targets.ts";
 import type { LoginResult } from "../../core/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
-import { ACCOUNT_COLUMNS, type AccountRow, loginResult } from "./accounts.ts";
+import { ACCOUNT_COLUMNS, type AccountRow, loginResult, startsVerified } from "./accounts.ts";
+import { reserveAttempt, SECRET_CHECKS, subjects } from "./attempts.ts";
 import { decodeCredential, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
@@ -38,63 +40,99 @@ async function providerAccount(platform: Platform, game: CatalogGame, provider: 
   const match = /^sbx_([a-z0-9_-]{1,40})$/i.exec(code);
   if (!match) fail(E.loginFailed);
   const uid = (match[1] ?? "").toLowerCase();
+  // A new account is verified only where the brand has no real-name gate (SPEC-NOTES 'Real-name').
   const [row] = await platform.db.query<AccountRow>(
-    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region, real_name, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = EXCLUDED.provider
      RETURNING ${ACCOUNT_COLUMNS}`,
-    [brand.id, `${provider}:${uid}`, provider, uid, brandRegion(game)],
+    [brand.id, `${provider}:${uid}`, provider, uid, brandRegion(game), startsVerified(game), platform.now()],
   );
   if (!row) fail(E.loginFailed);
   return row;
 }
 
-async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string): Promise<AccountRow> {
+/**
+ * Checks a secret (an account's or a card's password) under the attempt limits every path shares:
+ * the attempt is reserved for the account or card and the address before the password is hashed,
+ * atomically across processes; a right password gives it back. Locked answers -429 whether the
+ * account or card exists or not.
+ */
+async function checkSecret(
+  platform: Platform,
+  subject: ReturnType<typeof subjects.card>,
+  address: string,
+  check: () => Promise<boolean>,
+): Promise<void> {
+  const attempt = await reserveAttempt(platform.db, SECRET_CHECKS, [subject, subjects.address(address)], platform.now());
+  if (!attempt.allowed) fail(E.tooManyRequests);
+  if (!(await check())) fail(attempt.last ? E.tooManyRequests : E.loginFailed);
+  await attempt.release();
+}
+
+async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string, address: string): Promise<AccountRow> {
   const [card] = await platform.db.query<{ password_hash: string }>(
     "SELECT password_hash FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2",
     [cardNo, game.brand.id],
   );
-  if (!verifyPassword(password, card?.password_hash)) fail(E.loginFailed);
+  // The card's own lockout (shared with the card form's checks): an unknown card costs the same check.
+  await checkSecret(
+    platform,
+    subjects.card(cardNo),
+    address,
+    async () => (await verifyPassword(password, card?.password_hash, "card")) && Boolean(card),
+  );
   const [row] = await platform.db.query<AccountRow>(
-    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region) VALUES ($1, $2, 'card', $2, $3)
+    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region, real_name, created_at) VALUES ($1, $2, 'card', $2, $3, $4, $5)
      ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = 'card'
      RETURNING ${ACCOUNT_COLUMNS}`,
-    [game.brand.id, cardNo, brandRegion(game)],
+    [game.brand.id, cardNo, brandRegion(game), startsVerified(game), platform.now()],
   );
   if (!row) fail(E.loginFailed);
   return row;
 }
 
 /** An account (login_type password) or prepaid card (login_type card) and its password, as spec §5 encodes them. */
-export async function passwordLogin(platform: Platform, params: Params<"auth">): Answer<"auth"> {
+export async function passwordLogin(platform: Platform, params: Params<"auth">, caller: Caller): Answer<"auth"> {
   const game = loginGame(platform, params);
   const username = decodeCredential(params.username);
   const password = decodeCredential(params.password);
+  const device = params.idfv ?? "";
   if (!username || !password) fail(E.loginFailed, "login failed: the account or password is not encoded as agreed");
-  if (params.login_type === "card") return loginResult(platform, game, await cardAccount(platform, game, username, password));
+  if (params.login_type === "card")
+    return loginResult(platform, game, await cardAccount(platform, game, username, password, caller.address), device);
   const [account] = await platform.db.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'`,
     [game.brand.id, username],
   );
-  if (!verifyPassword(password, account?.password_hash) || !account) fail(E.loginFailed);
-  return loginResult(platform, game, account);
+  await checkSecret(
+    platform,
+    subjects.account(game.brand.id, username),
+    caller.address,
+    async () => (await verifyPassword(password, account?.password_hash)) && Boolean(account),
+  );
+  if (!account) fail(E.loginFailed);
+  return loginResult(platform, game, account, device);
 }
 
 /** A sign-in with a code of a sandbox provider's page. */
 export async function providerLogin(
   platform: Platform,
   provider: Exclude<Provider, "twitter">,
-  params: { client_id?: string; game_id?: number },
+  params: { client_id?: string; game_id?: number; idfv?: string },
   code: string,
 ): Promise<LoginResult> {
   const game = loginGame(platform, params);
-  return loginResult(platform, game, await providerAccount(platform, game, provider, code));
+  return loginResult(platform, game, await providerAccount(platform, game, provider, code), params.idfv ?? "");
 }
 
 /** Where Twitter's sign-in starts: the sandbox's page, which returns to `callback`. */
 export async function twitterAuth(platform: Platform, params: Params<"twitterAuth">, origin: string): Answer<"twitterAuth"> {
   const game = loginGame(platform, params);
   if (game.brand.login.twitter === undefined) fail(E.loginFailed, "twitter login is not offered by this store");
+  // Twitter sends the player back to the callback: only to a page of a storefront.
+  if (!storefrontUrl(platform.catalog.storefrontHosts, params.callback))
+    fail(E.badRequest, "invalid request: callback must be a page of this store");
   const url = new URL("/sandbox/provider/twitter", origin);
   url.searchParams.set("callback", params.callback);
   return { url: url.toString() };
@@ -103,7 +141,7 @@ export async function twitterAuth(platform: Platform, params: Params<"twitterAut
 export async function twitterRedirect(platform: Platform, params: Params<"twitterRedirect">): Answer<"twitterRedirect"> {
   const game = loginGame(platform, params);
   if (params.oauth_verifier !== "approved") fail(E.loginFailed);
-  return loginResult(platform, game, await providerAccount(platform, game, "twitter", params.oauth_token));
+  return loginResult(platform, game, await providerAccount(platform, game, "twitter", params.oauth_token), params.idfv ?? "");
 }
 
 export async function userInfo(platform: Platform, params: Params<"userInfo">, caller: Caller): Answer<"userInfo"> {

@@ -1,5 +1,6 @@
 // Paying for goods: the payment list, the price with a coupon, and pay orders with their guards
 // (method and endpoint, region and channel, character, block, price bounds, coupon, make-up link).
+import { storefrontUrl } from "../../core/config/targets.ts";
 import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
 import { priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
@@ -61,6 +62,9 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
   const traits = traitsOf(method);
   // A method without a pay order (the prepaid-card exchange) has calls of its own.
   if (!startsAt(method, endpoint) || !traits.payOrder) fail(E.paymentUnavailable);
+  // The provider's page sends the player back here: only to a page of a storefront.
+  if (params.return_url && !storefrontUrl(platform.catalog.storefrontHosts, params.return_url))
+    fail(E.badRequest, "invalid request: return_url must be a page of this store");
   const region = params.country ?? regionsOf(game)[0] ?? "GLOBAL";
   if (!regionsOf(game).includes(region)) fail(E.paymentUnavailable);
   const channel = findChannel(platform.catalog, region, params.payway_id, params.channel_id);

@@ -20,7 +20,11 @@ export const newCaches = (): PlatformCaches => ({
   countryMaps: newCountryMapCache(),
 });
 
+/** sandbox: the sandbox's own tools answer (/sandbox/account, /sandbox/replenish, /sandbox/tracking); production: they do not. */
+export type PlatformMode = "sandbox" | "production";
+
 export interface Platform {
+  mode: PlatformMode;
   db: Db;
   catalog: Catalog;
   /** Signs payment notifications, checkout links and test-account tokens; never sent to a browser. */
@@ -37,6 +41,7 @@ export interface Platform {
  * since what carries a platform may be a framework object whose properties do not spread.
  */
 export const onDb = (platform: Platform, db: Db): Platform => ({
+  mode: platform.mode,
   db,
   catalog: platform.catalog,
   secret: platform.secret,

@@ -23,12 +23,11 @@ export function validIdNumber(id: string): boolean {
 export async function issueRealNameTicket(db: Queryable, userId: string, now: Date): Promise<string> {
   // Kept among the sessions under its own prefix, which no session lookup accepts.
   const ticket = `rn_${newToken(18)}`;
-  await db.query("INSERT INTO sessions (token, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
-    ticket,
-    userId,
-    now,
-    new Date(now.getTime() + TICKET_MS),
-  ]);
+  const end = new Date(now.getTime() + TICKET_MS);
+  await db.query(
+    "INSERT INTO sessions (token, user_id, created_at, last_seen_at, expires_at, absolute_expires_at) VALUES ($1, $2, $3, $3, $4, $4)",
+    [ticket, userId, now, end],
+  );
   return ticket;
 }
 

@@ -91,7 +91,7 @@ export async function replenishCountryList(
 }
 
 /**
- * A new make-up link for an account of the brand's default game (a sandbox tool): its first
+ * A new make-up link for a sandbox account of the brand's default game (a sandbox tool): its first
  * character, the goods asked for or the first gems over 5 US dollars. Refused when the brand or
  * the account is unknown ("unknown"); "unfit" when the account has no character or the goods is unknown.
  */
@@ -101,10 +101,12 @@ export async function createReplenishLink(
 ): Promise<{ replenish_id: string; path: string } | "unknown" | "unfit"> {
   const { db } = platform;
   const game = platform.catalog.games.find((g) => g.brand.id === o.brand && g.gameKey === g.brand.defaultGame);
-  const [target] = await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [
-    o.brand,
-    o.username,
-  ]);
+  // Only the sandbox's own accounts (seeded or made by its tools: password accounts named <brand>_…),
+  // never a player who signed in: the link would show their character and server.
+  const [target] = await db.query<{ user_id: string }>(
+    "SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password' AND starts_with(username, $1 || '_')",
+    [o.brand, o.username],
+  );
   if (!game || !target) return "unknown";
   const [role] = await db.query<{ role_id: string; server_id: string }>(
     "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",

@@ -3,7 +3,7 @@
 
 import { type Catalog, type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
 import type { Db, Queryable } from "../db.ts";
-import { hashPassword, hmac } from "./crypto.ts";
+import { hashPassword } from "./crypto.ts";
 import { ensureRoles } from "./roles.ts";
 import { addGrowthPoints } from "./vip.ts";
 
@@ -20,14 +20,8 @@ export const SEED_ACCOUNTS = [
 
 export const cardNumber = (brandId: string, n: number) => `4300-${brandId.toUpperCase()}-${String(n).padStart(3, "0")}`;
 export const cardPassword = (n: number) => `card-${String(n).padStart(3, "0")}`;
-export const betaToken = (secret: string, brandId: string) => `beta_${hmac(secret, `beta:${brandId}`).slice(0, 32)}`;
 
-async function account(
-  db: Queryable,
-  brandId: string,
-  suffix: string,
-  extra: { region: string; realName: boolean; isTest: boolean; betaToken?: string },
-) {
+async function account(db: Queryable, brandId: string, suffix: string, extra: { region: string; realName: boolean; isTest: boolean }) {
   const username = `${brandId}_${suffix}`;
   const [existing] = await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2", [
     brandId,
@@ -35,9 +29,9 @@ async function account(
   ]);
   if (existing) return existing.user_id;
   const [row] = await db.query<{ user_id: string }>(
-    `INSERT INTO accounts (brand_id, username, provider, password_hash, region, real_name, is_test, beta_token)
-     VALUES ($1, $2, 'password', $3, $4, $5, $6, $7) ON CONFLICT (brand_id, username) DO UPDATE SET region = EXCLUDED.region RETURNING user_id::text`,
-    [brandId, username, hashPassword(SANDBOX_PASSWORD), extra.region, extra.realName, extra.isTest, extra.betaToken ?? null],
+    `INSERT INTO accounts (brand_id, username, provider, password_hash, region, real_name, is_test)
+     VALUES ($1, $2, 'password', $3, $4, $5, $6) ON CONFLICT (brand_id, username) DO UPDATE SET region = EXCLUDED.region RETURNING user_id::text`,
+    [brandId, username, await hashPassword(SANDBOX_PASSWORD), extra.region, extra.realName, extra.isTest],
   );
   return row?.user_id ?? "";
 }
@@ -87,7 +81,7 @@ export async function freshAccount(
   return `${brandId}_${suffix}`;
 }
 
-export async function seed(db: Db, catalog: Catalog, secret: string, now = new Date()): Promise<void> {
+export async function seed(db: Db, catalog: Catalog, now: Date): Promise<void> {
   for (const brand of catalog.config.brands) {
     const games = catalog.games.filter((g) => g.brand.id === brand.id && g.parentGpId === undefined);
     const first = games.find((g) => g.gameKey === brand.defaultGame) ?? games[0];
@@ -100,7 +94,6 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
           region,
           realName: suffix !== "realname",
           isTest: suffix === "tester",
-          ...(suffix === "tester" ? { betaToken: betaToken(secret, brand.id) } : {}),
         });
       }
       for (const id of Object.values(ids)) await ensureRoles(tx, catalog.roleNames, id, gamesOfBrand(catalog, brand.id));
@@ -118,7 +111,7 @@ export async function seed(db: Db, catalog: Catalog, secret: string, now = new D
             [
               cardNo,
               brand.id,
-              hashPassword(cardPassword(n), "card"),
+              await hashPassword(cardPassword(n), "card"),
               catalog.money.fromBase(499, first.currency),
               first.currency,
               gems,

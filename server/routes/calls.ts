@@ -50,7 +50,10 @@ function route(scope: FastifyInstance, call: CallSpec, response: JsonSchema, han
       method: call.method,
       url,
       schema,
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        // A public catalogue read may be kept and revalidated; every other answer (sessions, tokens,
+        // orders, personal data) is never stored (app.ts answers no-store by default).
+        if (call.method === "GET" && call.auth === "none") reply.header("cache-control", "no-cache");
         const params = ((call.method === "GET" ? request.query : request.body) ?? {}) as Record<string, unknown>;
         const token = typeof params.oauth_token === "string" && params.oauth_token ? params.oauth_token : undefined;
         const answer = async (on: Platform): Promise<Answered> => {

@@ -14,6 +14,6 @@ export const gamesRoutes = callRoutes("games.json", {
   roleList: ({ platform, params, caller }) => roleList(platform, params, caller),
   allRoleList: ({ platform, params, caller }) => allRoleList(platform, params, caller),
   limitProductInfo: ({ platform, params, caller }) => limitProductInfo(platform, params, caller),
-  evoke: ({ platform, params }) => evoke(platform, params),
+  evoke: ({ platform, params, caller }) => evoke(platform, params, caller),
   thirdGift: ({ platform, params, caller }) => thirdGift(platform, params, caller),
 });

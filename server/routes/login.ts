@@ -4,7 +4,7 @@ import { loginConfig } from "../domain/login-config.ts";
 import { callRoutes } from "./calls.ts";
 
 export const loginRoutes = callRoutes("login.json", {
-  auth: ({ platform, params }) => passwordLogin(platform, params),
+  auth: ({ platform, params, caller }) => passwordLogin(platform, params, caller),
   googleAuth: ({ platform, params }) => providerLogin(platform, "google", params, params.authorization_code),
   appleAuth: ({ platform, params }) => providerLogin(platform, "apple", params, params.authorization_code),
   facebookAuth: ({ platform, params }) => providerLogin(platform, "facebook", params, params.fb_access_token),

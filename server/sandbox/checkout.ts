@@ -3,7 +3,9 @@
 // store's page the outcome.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontHosts } from "../../core/config/hosts.ts";
+import { hostMap, storefrontHosts } from "../../core/config/hosts.ts";
+import { storefrontUrl } from "../../core/config/targets.ts";
+import type { BrandsConfig } from "../../core/config/types.ts";
 import { minorDigits } from "../../core/money/currencies.ts";
 import { decimalText } from "../../core/money/minor.ts";
 import { methodById } from "../../core/payments/methods.ts";
@@ -14,41 +16,48 @@ import { checkoutStep, outcomeOf, TEST_CARD_DECLINED } from "./checkout-outcome.
 import { acceptForms, type FormBody } from "./forms.ts";
 import { newNonce, pages } from "./html.ts";
 import { SIGNATURE_HEADER } from "./notify.ts";
-import { storefrontUrl } from "./targets.ts";
 
-/** Storefronts show the checkout in a frame of their own, so it stays frameable by them. */
-const csp = (nonce?: string) =>
-  `default-src 'none'; ${nonce ? `script-src 'nonce-${nonce}'; ` : ""}style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'self' http://*.localhost:* https:; base-uri 'none'`;
+/**
+ * Storefronts show the checkout in a frame of their own: the order's brand's storefront hosts (any
+ * port, the page's scheme) may frame it, and no one else. Without an order, no one.
+ */
+const csp = (ancestors: string, nonce?: string) =>
+  `default-src 'none'; ${nonce ? `script-src 'nonce-${nonce}'; ` : ""}style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors ${ancestors}; base-uri 'none'`;
 
-const html = (reply: FastifyReply) =>
-  reply.type("text/html; charset=utf-8").header("content-security-policy", csp()).header("cache-control", "no-store");
+const html = (reply: FastifyReply, ancestors = "'none'") =>
+  reply.type("text/html; charset=utf-8").header("content-security-policy", csp(ancestors)).header("cache-control", "no-store");
 
-/** The order's return URL with `billing_no` added, so the store opens that order's result; only http(s). */
-function returnLink(returnUrl: string | null | undefined, billingNo: string): string | undefined {
-  try {
-    const url = new URL(returnUrl ?? "");
-    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-    url.searchParams.set("billing_no", billingNo);
-    return url.toString();
-  } catch {
-    return undefined;
-  }
+/** Each brand's storefront hosts as frame-ancestors sources (bounded by the config). */
+function ancestorsByBrand(config: BrandsConfig): Map<string, string> {
+  const byBrand = new Map<string, string[]>();
+  for (const [host, { brand }] of Object.entries(hostMap(config))) byBrand.set(brand, [...(byBrand.get(brand) ?? []), `${host}:*`]);
+  return new Map([...byBrand].map(([brand, sources]) => [brand, sources.join(" ")]));
+}
+
+/** The order's return URL with `billing_no` added, so the store opens that order's result; only to a storefront's page. */
+function returnLink(hosts: ReadonlySet<string>, returnUrl: string | null | undefined, billingNo: string): string | undefined {
+  const url = storefrontUrl(hosts, returnUrl ?? undefined);
+  if (!url) return undefined;
+  url.searchParams.set("billing_no", billingNo);
+  return url.toString();
 }
 
 export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
   const hosts = storefrontHosts(platform.catalog.config);
+  const ancestors = ancestorsByBrand(platform.catalog.config);
+  const framers = (order: { brand_id: string }) => ancestors.get(order.brand_id) ?? "'none'";
   const find = async (billingNo: string, sig: unknown) =>
     validCheckoutSignature(platform.secret, billingNo, sig) ? await checkoutOrder(platform.db, billingNo) : undefined;
 
   scope.get<{ Params: { billingNo: string }; Querystring: { sig?: string } }>("/sandbox/checkout/:billingNo", async (request, reply) => {
     const { billingNo } = request.params;
     const order = await find(billingNo, request.query.sig);
-    html(reply);
     if (!order) {
       const page = { title: "Payment not found", heading: "Payment not found", text: "This payment link is not valid." };
-      return reply.code(404).send(pages.checkoutMessage(page));
+      return html(reply).code(404).send(pages.checkoutMessage(page));
     }
+    html(reply, framers(order));
     const method = methodById.get(order.payway_id);
     return reply.send(
       pages.checkout({
@@ -73,7 +82,7 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
       const { billingNo } = request.params;
       const outcome = outcomeOf(request.body ?? {});
       const order = await find(billingNo, request.body?.sig);
-      html(reply);
+      html(reply, order ? framers(order) : "'none'");
       if (!order || !outcome) {
         return reply.code(400).send(pages.checkoutMessage({ title: "Payment not found", heading: "Payment not found", text: false }));
       }
@@ -102,11 +111,11 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
       // The store that framed or opened this page learns the outcome at once; only a storefront's origin may.
       const target = storefrontUrl(hosts, order.request_meta?.return_url ?? undefined)?.origin;
       const nonce = target ? newNonce() : undefined;
-      if (nonce) reply.header("content-security-policy", csp(nonce));
+      if (nonce) reply.header("content-security-policy", csp(framers(order), nonce));
       return reply.send(
         pages.checkoutResult({
           label,
-          back: returnLink(order.request_meta?.return_url, billingNo) ?? false,
+          back: returnLink(hosts, order.request_meta?.return_url, billingNo) ?? false,
           nonce: nonce ?? false,
           message: { source: "sandbox-checkout", billing_no: order.billing_no, outcome },
           target: target ?? null,

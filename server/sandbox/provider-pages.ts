@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { storefrontHosts } from "../../core/config/hosts.ts";
+import { storefrontOrigin, storefrontUrl } from "../../core/config/targets.ts";
 import { platformOf } from "../instance.ts";
 import { newNonce, pages } from "./html.ts";
-import { storefrontOrigin, storefrontUrl } from "./targets.ts";
 
 /** Providers whose sign-in runs in a popup that answers its opener with postMessage. */
 export const POPUP_PROVIDERS = { google: "Google", apple: "Apple", facebook: "Facebook", huawei: "Huawei", vk: "VK" } as const;
@@ -82,7 +82,11 @@ export async function providerPageRoutes(scope: FastifyInstance): Promise<void> 
     denied.searchParams.set("denied", "1");
     return reply
       .type("text/html; charset=utf-8")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'")
+      .header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      )
+      .header("cache-control", "no-store")
       .send(
         pages.twitter({
           accounts: ["alice", "bob"].map((name) => ({ name, href: link(`tw_${name}`) })),

@@ -2,13 +2,14 @@
 // storefront sends the player here with the ticket of a 6001 answer and a return link on its own host.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { storefrontHosts } from "../../core/config/hosts.ts";
+import { storefrontUrl } from "../../core/config/targets.ts";
 import { verifyRealName } from "../domain/real-name.ts";
 import { platformOf } from "../instance.ts";
 import { acceptForms, type FormBody } from "./forms.ts";
 import { pages } from "./html.ts";
-import { storefrontUrl } from "./targets.ts";
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'";
+/** The storefront sends the player here (a page, never a frame). */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const html = (reply: FastifyReply) =>
   reply.type("text/html; charset=utf-8").header("content-security-policy", CSP).header("cache-control", "no-store");

@@ -1,5 +1,5 @@
-// Sandbox-only tools: artwork, the tracking events store, fresh accounts, new make-up links and the
-// Korean pay script.
+// The sandbox's pages beside the API that are not the payment flow: artwork and the Korean pay
+// script always; in sandbox mode only, its helpers (tracking events, fresh accounts, make-up links).
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { methodById } from "../../core/payments/methods.ts";
@@ -29,6 +29,27 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
       .send(artSvg(kind, name, label));
   });
 
+  // The sandbox's helpers for testers and tools: never in production mode.
+  if (platform.mode === "sandbox") await scope.register(helperRoutes);
+
+  // The sandbox stand-in for the Korean-market payment script (WelcomePay card payments on desktop).
+  scope.get("/sandbox/kr-pay.js", async (_request, reply) =>
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(
+        "window.SandboxKrPay={version:1,pay:function(url){var w=window.open(url,'krpay','width=480,height=720');if(!w){location.href=url}return w}};",
+      ),
+  );
+}
+
+/**
+ * The tracking events store, fresh accounts and new make-up links. A make-up link is made only for
+ * the sandbox's own accounts (seeded, or made by /sandbox/account), so no player's character or
+ * server can be read through it.
+ */
+async function helperRoutes(scope: FastifyInstance): Promise<void> {
+  const platform = platformOf(scope);
   scope.get<{ Querystring: { kind?: string; name?: string; after?: string } }>(
     "/sandbox/tracking",
     {
@@ -102,15 +123,5 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
       if (link === "unfit") return reply.code(400).send({ code: -400, message: "no role or goods for the link", content: null });
       return { code: 1, message: "success", content: link };
     },
-  );
-
-  // The sandbox stand-in for the Korean-market payment script (WelcomePay card payments on desktop).
-  scope.get("/sandbox/kr-pay.js", async (_request, reply) =>
-    reply
-      .type("text/javascript; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(
-        "window.SandboxKrPay={version:1,pay:function(url){var w=window.open(url,'krpay','width=480,height=720');if(!w){location.href=url}return w}};",
-      ),
   );
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../core/contract/contract.ts";
 import type { CallName } from "../../core/generated/api-types.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
-import { SESSION_DAYS } from "../../server/domain/sessions.ts";
+import { SESSION_DAYS, SESSION_IDLE_DAYS } from "../../server/domain/sessions.ts";
 import { CARD_SETTLE_MS, settleDueCardOrders } from "../../server/domain/settlement.ts";
 import { sweep } from "../../server/domain/sweeps.ts";
 import { buy, clientOf, decide, encodeCardInfo, firstRole, type Harness, type ParamSchema, startHarness, validValue } from "./harness.ts";
@@ -27,10 +27,27 @@ afterAll(async () => {
 });
 
 describe("the platform's clock", () => {
-  it("ends a session when the clock passes its end, not before", async () => {
+  it("ends an unused session after its idle days, not before", async () => {
     const { token, clientId } = await h.login("aurora");
     const info = () => h.call("userInfo", { client_id: clientId, oauth_token: token });
-    move(SESSION_DAYS * DAY - 60_000);
+    move(SESSION_IDLE_DAYS * DAY - 60_000);
+    expect((await info()).code).toBe(1);
+    // That use slid the end: idle days from now again.
+    move(SESSION_IDLE_DAYS * DAY - 60_000);
+    expect((await info()).code).toBe(1);
+    move(SESSION_IDLE_DAYS * DAY + 60_000);
+    expect((await info()).code).toBe(-600);
+  });
+
+  it("ends a session in use at its absolute end, however often it was used", async () => {
+    const { token, clientId } = await h.login("aurora");
+    const info = () => h.call("userInfo", { client_id: clientId, oauth_token: token });
+    const started = at;
+    while (at + DAY < started + SESSION_DAYS * DAY - 60_000) {
+      move(DAY);
+      expect((await info()).code).toBe(1);
+    }
+    move(started + SESSION_DAYS * DAY - 60_000 - at);
     expect((await info()).code).toBe(1);
     move(61_000);
     expect((await info()).code).toBe(-600);

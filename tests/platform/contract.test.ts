@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { validIdNumber } from "../../server/domain/real-name.ts";
-import { betaToken, cardNumber, cardPassword } from "../../server/domain/seed.ts";
+import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { settleDueCardOrders } from "../../server/domain/settlement.ts";
 import { buy, clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
@@ -48,9 +48,11 @@ describe("games and config", () => {
     expect(goods.content.goods.find((g) => g.value === "skyforge.gems.300")?.price).toBe(6700);
     expect(goods.content.goods.filter((g) => g.isLimit).length).toBe(3);
     expect((await h.call("serverList", { client_id: cid })).content.servers).toHaveLength(8);
-    expect((await h.call("evoke", { client_id: cid, billing_no: "SB1" })).content.url).toBe(
-      "sandbox-hanbit://open?game=skyforge&billing_no=SB1",
-    );
+    expect((await h.call("evoke", { client_id: cid })).content.url).toBe("sandbox-hanbit://open?game=skyforge");
+    // An order's number goes into the link only for the order's own account.
+    expect((await h.call("evoke", { client_id: cid, billing_no: "SB1" })).code).toBe(-600);
+    const { token } = await h.login("hanbit");
+    expect((await h.call("evoke", { client_id: cid, billing_no: "SB1", oauth_token: token })).code).toBe(-603);
   });
 });
 
@@ -176,6 +178,9 @@ describe("roles, goods limits and orders", () => {
       billing_no: pay.content.billing_no,
     });
     expect(await decide(h, pay.content.url ?? "", "approved")).toBe(200);
+    expect((await h.call("evoke", { client_id: clientId, billing_no: pay.content.billing_no, oauth_token: token })).content.url).toBe(
+      `sandbox-sakura://open?game=moonblade&billing_no=${pay.content.billing_no}`,
+    );
     const full = await h.call("orderInfo", { billing_no: pay.content.billing_no, oauth_token: token });
     expect(full.content).toMatchObject({
       status: 1,
@@ -639,17 +644,25 @@ describe("real name, test accounts and tracking", () => {
     expect((await login()).code).toBe(1);
   });
 
-  it("confirms a test-account token and refuses a made-up one", async () => {
+  it("confirms a tester's own token on the device it was issued to, and refuses any other", async () => {
     const cid = web("aurora");
-    const login = await h.call("auth", {
-      username: encodeCredential("aurora_tester"),
-      password: encodeCredential("sandbox-pass"),
-      client_id: cid,
-    });
-    expect(login.content.beta_token).toBe(betaToken("test-secret", "aurora"));
-    const confirmed = await h.call("betaConfirm", { beta_token: login.content.beta_token ?? "", client_id: cid });
-    expect(confirmed.content.username).toBe("aurora_tester");
-    expect((await h.call("betaConfirm", { beta_token: "beta_0000000000000000000000000000", client_id: cid })).code).toBe(-3501);
+    const signIn = (idfv: string) =>
+      h.call("auth", { username: encodeCredential("aurora_tester"), password: encodeCredential("sandbox-pass"), client_id: cid, idfv });
+    const login = await signIn("device-1");
+    const token = login.content.beta_token ?? "";
+    expect(token).toMatch(/^beta_[A-Za-z0-9_-]{32}$/);
+    // Each sign-in issues another token: none is a fixed value of the brand.
+    expect((await signIn("device-1")).content.beta_token).not.toBe(token);
+    const confirm = (beta_token: string, idfv?: string) => h.call("betaConfirm", { beta_token, client_id: cid, ...(idfv ? { idfv } : {}) });
+    expect((await confirm(token, "device-1")).content.username).toBe("aurora_tester");
+    expect((await confirm(token, "device-2")).code).toBe(-3501);
+    expect((await confirm(token)).code).toBe(-3501);
+    expect((await confirm("beta_0000000000000000000000000000", "device-1")).code).toBe(-3501);
+    // Another brand's client does not take it.
+    expect((await h.call("betaConfirm", { beta_token: token, client_id: web("jade"), idfv: "device-1" })).code).toBe(-3501);
+    // Revoking this tester's tokens leaves the platform's secret, and every other tester, alone.
+    await h.db.query("UPDATE tester_tokens SET revoked_at = now() WHERE user_id = $1", [login.content.suid]);
+    expect((await confirm(token, "device-1")).code).toBe(-3501);
   });
 
   it("stores tracking events", async () => {

@@ -30,7 +30,7 @@ interface Side {
 }
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const SECRET = "races-secret";
+const SECRET = "races-secret-of-thirty-two-characters-or-more";
 const ROUNDS = 50;
 const procs: ChildProcess[] = [];
 let sides: [Side, Side];

@@ -9,6 +9,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
+/** The fixture's aurora storefront hosts (preview, demo and production), any port: the only framers of its checkout. */
+const AURORA_FRAMERS = "aurora-demo.localhost:* aurora.localhost:* pay-demo.aurora.example:* pay.aurora.example:* shop.aurora.example:*";
+
 const web = (brand: string) => clientOf(h.platform, brand).clientIds.web;
 
 const get = (url: string, query: Record<string, string> = {}) => h.app.inject({ method: "GET", url, query });
@@ -148,10 +151,10 @@ describe("provider sign-in pages", () => {
 describe("login config", () => {
   it("points at a sign-in page exactly for the brand's popup providers", async () => {
     const urls = async (brand: string) => {
-      const res = await h.call("loginConfig", { client_id: web(brand) }, { host: "api.sandbox.localhost:8787" });
+      const res = await h.call("loginConfig", { client_id: web(brand) }, { host: "backup1.aurora.localhost:8787" });
       return res.content.authorize_urls;
     };
-    const page = (p: string) => `http://api.sandbox.localhost:8787/sandbox/provider/${p}`;
+    const page = (p: string) => `http://backup1.aurora.localhost:8787/sandbox/provider/${p}`;
     expect(await urls("aurora")).toEqual({
       google: page("google"),
       apple: page("apple"),
@@ -187,7 +190,7 @@ describe("checkout result", () => {
       },
       { path: "/api/pay/paypal_pay" },
     );
-    expect(pay.code).toBe(1);
+    if (pay.code !== 1) throw new Error(`payStart answered ${pay.code}`);
     const url = new URL(pay.content.url ?? "");
     return { billingNo: pay.content.billing_no, path: url.pathname, sig: url.searchParams.get("sig") ?? "" };
   }
@@ -208,13 +211,14 @@ describe("checkout result", () => {
       const o = await order("http://aurora.localhost:5173/result?from=pay&lang=en", product);
       const form = await get(o.path, { sig: o.sig });
       expect(form.statusCode).toBe(200);
-      expect(form.headers["content-security-policy"]).toContain("frame-ancestors 'self' http://*.localhost:* https:");
+      // Only the order's brand's storefronts may frame it.
+      expect(form.headers["content-security-policy"]).toContain(`frame-ancestors ${AURORA_FRAMERS};`);
       expect(form.body).not.toContain("<script");
       const res = await decide(o, outcome);
       expect(res.statusCode).toBe(200);
       const csp = String(res.headers["content-security-policy"]);
       scriptNonce(csp, res.body);
-      expect(csp).toContain("frame-ancestors 'self' http://*.localhost:* https:");
+      expect(csp).toContain(`frame-ancestors ${AURORA_FRAMERS};`);
       const script = scriptOf(res.body);
       expect(script).toContain(`m=${JSON.stringify({ source: "sandbox-checkout", billing_no: o.billingNo, outcome })}`);
       expect(script).toContain(`o="http://aurora.localhost:5173"`);
@@ -228,18 +232,26 @@ describe("checkout result", () => {
     }
   });
 
-  it("posts nothing to a return URL that is not a storefront's, and allows no script there", async () => {
-    const o = await order("https://evil.example/result", "starfall.gems.1280");
+  it("refuses a return URL that is not a storefront's when the order starts, and never links or posts there", async () => {
+    await expect(order("https://evil.example/result", "starfall.gems.1280")).rejects.toThrow(/-400/);
+    // An order that carries one anyway (stored before the rule): no script, no message, no link there.
+    const o = await order("http://aurora.localhost:5173/result", "starfall.gems.1280");
+    await h.db.query(
+      `UPDATE orders SET request_meta = jsonb_set(request_meta, '{return_url}', '"https://evil.example/result"') WHERE billing_no = $1`,
+      [o.billingNo],
+    );
     const res = await decide(o, "approved");
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain("<script");
     expect(res.body).not.toContain("postMessage");
     expect(String(res.headers["content-security-policy"])).not.toContain("script-src");
-    expect(decoded(res.body)).toContain(`href="https://evil.example/result?billing_no=${o.billingNo}"`);
+    expect(res.body).not.toContain("evil.example");
     const none = await order(undefined, "starfall.gems.3280");
     const plain = await decide(none, "declined");
     expect(plain.body).not.toContain("<script");
     expect(plain.body).toContain("You can close this page and return to the store.");
+    // A checkout link that is not valid is framed by no one.
+    expect((await get(o.path, { sig: "0".repeat(64) })).headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -43,7 +43,7 @@ let b: Platform;
 function start(name: string, url: string): Promise<Platform> {
   const proc = spawn(process.execPath, ["--import", "tsx", SERVER], {
     // One secret for both, as a deploy has: a checkout link signed by one is honoured by the other.
-    env: { ...process.env, DATABASE_URL: url, SANDBOX_SECRET: "two-processes-secret", PORT: "0" },
+    env: { ...process.env, DATABASE_URL: url, SANDBOX_SECRET: "two-processes-secret-of-32-characters-at-least", PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   procs.push(proc);

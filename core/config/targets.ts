@@ -1,4 +1,4 @@
-// Where the sandbox's pages may send a player or a message: only to a storefront's own hosts.
+// Where the platform may send a player or a message: only to a storefront's own hosts (browser-safe).
 
 /** The URL when it is http(s) on a host some storefront answers on (any port), else undefined. */
 export function storefrontUrl(hosts: ReadonlySet<string>, text: string | undefined): URL | undefined {
