@@ -4,20 +4,16 @@
 import { join } from "node:path";
 import { validateFile } from "../core/config/validate.ts";
 import { corePaths } from "../core/paths.ts";
-import { PlatformConfigError } from "../server/platform.ts";
 import { trustProxyOrExit } from "../server/trust-proxy.ts";
-import { startSandbox } from "./sandbox.ts";
+import { checkStartEnvOrExit, startSandbox } from "./sandbox.ts";
 
 const args = process.argv.slice(2);
 const configAt = args.indexOf("--config");
 const configFile = configAt >= 0 ? (args.splice(configAt, 2)[1] ?? "") : join(corePaths.root, "brands.yaml");
 const dataDir = args[0];
 const trustProxy = trustProxyOrExit(process.env.TRUST_PROXY);
+checkStartEnvOrExit();
 const { config } = await validateFile(configFile);
 if (!config) throw new Error(`${configFile} is invalid`);
-const sandbox = await startSandbox(config, { database: { url: process.env.DATABASE_URL, dataDir }, trustProxy }).catch((err: unknown) => {
-  if (!(err instanceof PlatformConfigError)) throw err;
-  process.stderr.write(`platform: ${err.message}\n`);
-  process.exit(2);
-});
+const sandbox = await startSandbox(config, { database: { url: process.env.DATABASE_URL, dataDir }, trustProxy });
 process.stdout.write(`listening ${sandbox.address}\n`);

@@ -7,7 +7,7 @@ import type { BrandsConfig } from "../core/config/types.ts";
 import { corePaths } from "../core/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
-import { createPlatform, type Platform, type PlatformOptions } from "../server/platform.ts";
+import { checkStartEnv, createPlatform, type Platform, PlatformConfigError, type PlatformOptions } from "../server/platform.ts";
 import type { TrustProxy } from "../server/trust-proxy.ts";
 
 /** The project's own PGlite data folder (`npm start`, `gen dev`, `gen preview`). */
@@ -18,6 +18,20 @@ export interface DatabaseChoice {
   url?: string | undefined;
   /** PGlite data folder; absent (and no url): an in-memory database. */
   dataDir?: string | undefined;
+}
+
+/**
+ * The environment's platform settings checked before anything is opened: a production start
+ * without its secret (or an unknown PLATFORM_MODE) stops here with exit code 2, said plainly.
+ */
+export function checkStartEnvOrExit(): void {
+  try {
+    checkStartEnv();
+  } catch (err) {
+    if (!(err instanceof PlatformConfigError)) throw err;
+    process.stderr.write(`platform: ${err.message}\n`);
+    process.exit(2);
+  }
 }
 
 /** Opens (and migrates) the sandbox's database; `label` says which, for the start-up line. */

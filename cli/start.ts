@@ -5,10 +5,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { validateFile } from "../core/config/validate.ts";
 import { corePaths } from "../core/paths.ts";
-import { PlatformConfigError } from "../server/platform.ts";
 import { loadHostMap } from "../server/sites.ts";
 import { trustProxyOrExit } from "../server/trust-proxy.ts";
-import { DEFAULT_DATA_DIR, openSandboxDb, startSandbox } from "./sandbox.ts";
+import { checkStartEnvOrExit, DEFAULT_DATA_DIR, openSandboxDb, startSandbox } from "./sandbox.ts";
 import { brandUrls, untilStopped } from "./serve-shared.ts";
 
 export async function main(): Promise<void> {
@@ -16,29 +15,21 @@ export async function main(): Promise<void> {
   const distDir = join(corePaths.root, "dist");
   const built = existsSync(join(distDir, "hosts.json"));
   const trustProxy = trustProxyOrExit(process.env.TRUST_PROXY);
+  checkStartEnvOrExit();
   const { config } = await validateFile(configFile);
   if (!config) {
     console.error("brands.yaml is invalid: run `npx gen validate`.");
     process.exit(1);
   }
   const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: DEFAULT_DATA_DIR });
-  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-  try {
-    sandbox = await startSandbox(config, {
-      db,
-      ...(built ? { distDir } : {}),
-      logger: process.env.LOG === "1",
-      trustProxy,
-      host: process.env.HOST ?? "127.0.0.1",
-      port: Number(process.env.PORT ?? 8080),
-    });
-  } catch (err) {
-    // A production start without its secret (or an unknown PLATFORM_MODE) stops here, said plainly.
-    if (!(err instanceof PlatformConfigError)) throw err;
-    console.error(`platform: ${err.message}`);
-    await db.close();
-    process.exit(2);
-  }
+  const sandbox = await startSandbox(config, {
+    db,
+    ...(built ? { distDir } : {}),
+    logger: process.env.LOG === "1",
+    trustProxy,
+    host: process.env.HOST ?? "127.0.0.1",
+    port: Number(process.env.PORT ?? 8080),
+  });
   console.log(`Sandbox platform (${label}) on ${sandbox.address}`);
   if (built) {
     // Each brand's production preview URL, then its demo one.

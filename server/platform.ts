@@ -65,17 +65,49 @@ export async function platformSecret(db: Db, mode: PlatformMode, given: string |
   return row.value;
 }
 
+/**
+ * What stops a start before anything is opened: an unknown PLATFORM_MODE, production mode without
+ * its secret (or with a short one), a sandbox clock in production. Entry points call it first.
+ */
+export function checkStartEnv(env: NodeJS.ProcessEnv = process.env): PlatformMode {
+  const mode = platformMode(env.PLATFORM_MODE);
+  const secret = env.SANDBOX_SECRET;
+  if (secret !== undefined && secret !== "" && secret.length < MIN_SECRET)
+    throw new PlatformConfigError(`SANDBOX_SECRET must be at least ${MIN_SECRET} characters`);
+  if (mode === "production" && !secret)
+    throw new PlatformConfigError(
+      "production mode needs SANDBOX_SECRET (at least 32 random characters, e.g. `openssl rand -hex 32`): the platform does not start without it",
+    );
+  if (mode === "production" && env.SANDBOX_CLOCK)
+    throw new PlatformConfigError("SANDBOX_CLOCK is a sandbox tool: production mode keeps real time");
+  sandboxClock(env.SANDBOX_CLOCK);
+  return mode;
+}
+
+/**
+ * SANDBOX_CLOCK=<ISO time>: the platform's clock starts at that moment and runs at real speed from
+ * there (tests of other processes start inside a known lockout window). Absent: real time.
+ */
+export function sandboxClock(value: string | undefined): () => Date {
+  if (value === undefined || value === "") return () => new Date();
+  const start = Date.parse(value);
+  if (Number.isNaN(start)) throw new PlatformConfigError(`SANDBOX_CLOCK must be an ISO time, not '${value}'`);
+  const offset = start - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
-  const mode = options.mode ?? platformMode(process.env.PLATFORM_MODE);
+  const mode = options.mode ?? checkStartEnv();
   const platform: Platform = {
     mode,
     db: options.db,
     catalog: buildCatalog(options.config),
     secret: options.secret ?? (await platformSecret(options.db, mode, process.env.SANDBOX_SECRET)),
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? sandboxClock(mode === "sandbox" ? process.env.SANDBOX_CLOCK : undefined),
     deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
     caches: newCaches(),
   };
-  await seed(platform.db, platform.catalog, platform.now());
+  // The sandbox's accounts and cards have published passwords (README): production mode has none.
+  if (mode === "sandbox") await seed(platform.db, platform.catalog, platform.now());
   return platform;
 }

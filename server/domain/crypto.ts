@@ -20,7 +20,7 @@ export async function hashPassword(password: string, kind: PasswordKind = "accou
 
 /** A hash of nothing per kind: a missing account or card is checked against it, at the same cost. */
 const decoys = new Map<PasswordKind, Promise<string>>();
-const decoy = (kind: PasswordKind) => {
+export const missingHash = (kind: PasswordKind) => {
   let hash = decoys.get(kind);
   if (!hash) {
     hash = hashPassword(randomBytes(16).toString("hex"), kind);
@@ -39,7 +39,7 @@ export async function verifyPassword(
   kind: PasswordKind = "account",
 ): Promise<boolean> {
   const real = Boolean(stored);
-  const [algorithm, n, salt, hash] = (stored || (await decoy(kind))).split("$");
+  const [algorithm, n, salt, hash] = (stored || (await missingHash(kind))).split("$");
   if (algorithm !== "scrypt" || !n || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
   const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length, { ...SCRYPT, N: Number(n) });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "../../server/db.ts";
+import { DEMO_CONFIG } from "../demo-config.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sf-crash-"));
 let child: ChildProcess | undefined;
@@ -16,9 +17,13 @@ afterAll(() => {
 
 function start(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "..", "..", "cli", "api-only.ts"), dataDir], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const proc = spawn(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "..", "..", "cli", "api-only.ts"), "--config", DEMO_CONFIG, dataDir],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
     proc.stdout?.on("data", (d: Buffer) => {

@@ -3,13 +3,15 @@ import { isDeepStrictEqual } from "node:util";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { FastifyInstance } from "fastify";
 import { assembleApp } from "../../cli/sandbox.ts";
+import type { BrandsConfig } from "../../core/config/types.ts";
 import { loadContract } from "../../core/contract/contract.ts";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
 import { type Db, openDb } from "../../server/db.ts";
 import { encodeCardInfo, encodeCredential } from "../../server/domain/crypto.ts";
 import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
-import type { Platform } from "../../server/platform.ts";
+import type { Platform, PlatformMode } from "../../server/platform.ts";
+import type { TrustProxy } from "../../server/trust-proxy.ts";
 import { demoConfig } from "../demo-config.ts";
 
 export interface Envelope<T = unknown> {
@@ -96,13 +98,17 @@ export const clientOf = (platform: Platform, brand: string, gameKey?: string) =>
   return game;
 };
 
-export async function startHarness(options: { db?: Db; now?: () => Date; secret?: string } = {}): Promise<Harness> {
-  const config = await demoConfig();
+export async function startHarness(
+  options: { db?: Db; now?: () => Date; secret?: string; config?: BrandsConfig; trustProxy?: TrustProxy; mode?: PlatformMode } = {},
+): Promise<Harness> {
+  const config = options.config ?? (await demoConfig());
   const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
   const { app, platform } = await assembleApp(db, config, {
     secret: options.secret ?? "test-secret",
     ...(options.now ? { now: options.now } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
   });
   watchSerializer(app);
   await app.ready();

@@ -3,126 +3,30 @@
 // Idempotency-Key, each raced through the platform. On PGlite (plain `npm run test:unit`) the
 // race is many requests on one process; with DATABASE_URL (`npm run test:postgres`) it is two
 // platform processes on one PostgreSQL, requests alternating between them, as behind a load balancer.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCalls } from "../../core/generated/api-calls.ts";
 import { CODE } from "../../core/generated/api-errors.ts";
-import type { CallName } from "../../core/generated/api-types.ts";
-import { openDb, type Queryable } from "../../server/db.ts";
-import { signNotification } from "../../server/domain/checkout.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
-import { encodeCardInfo, freshDatabase, type Harness, startHarness } from "./harness.ts";
-
-interface Envelope {
-  code: number;
-  message: string;
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field below
-  content: any;
-}
-
-interface Side {
-  name: string;
-  base: string;
-}
+import { encodeCardInfo } from "./harness.ts";
+import { type Sides, startSides } from "./sides.ts";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const SECRET = "races-secret-of-thirty-two-characters-or-more";
 const ROUNDS = 50;
-const procs: ChildProcess[] = [];
-let sides: [Side, Side];
-let db: Queryable;
-let teardown: () => Promise<void>;
-
-/** `cli/api-only.ts` in its own process on `url`: resolves with its address once it listens. */
-function startProcess(name: string, url: string): Promise<Side> {
-  const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "..", "..", "cli", "api-only.ts")], {
-    env: { ...process.env, DATABASE_URL: url, SANDBOX_SECRET: SECRET, PORT: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  procs.push(proc);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    proc.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const base = /listening (http:\/\/\S+)/.exec(out)?.[1];
-      if (base) resolve({ name, base });
-    });
-    proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-    proc.once("exit", (code, signal) => reject(new Error(`platform ${name} exited (${code ?? signal}): ${out}`)));
-  });
-}
+// Five seconds into a minute: the card test's guesses all fall in one lockout window.
+const CLOCK = "2026-11-18T10:00:05Z";
+let platform: Sides;
 
 beforeAll(async () => {
-  if (onPostgres) {
-    const database = await freshDatabase(process.env.DATABASE_URL ?? "");
-    sides = await Promise.all([startProcess("A", database.url), startProcess("B", database.url)]);
-    const reader = await openDb({ url: database.url });
-    db = reader;
-    teardown = async () => {
-      await Promise.all(
-        procs.map(async (p) => {
-          if (p.exitCode !== null || p.signalCode !== null) return;
-          const exited = once(p, "exit");
-          p.kill("SIGTERM");
-          await exited;
-        }),
-      );
-      await reader.close();
-      await database.drop();
-    };
-  } else {
-    const h: Harness = await startHarness({ secret: SECRET });
-    await h.app.listen({ host: "127.0.0.1", port: 0 });
-    const base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-    sides = [
-      { name: "A", base },
-      { name: "B", base },
-    ];
-    db = h.db;
-    teardown = () => h.close();
-  }
+  platform = await startSides({ secret: SECRET, clock: CLOCK });
 }, 120_000);
 
 afterAll(async () => {
-  await teardown?.();
+  await platform?.close();
 }, 30_000);
 
-/** A call of the contract on one side (by index: requests alternate between the processes). */
-async function call(
-  i: number,
-  name: CallName,
-  params: Record<string, unknown>,
-  opts: { path?: string; key?: string } = {},
-): Promise<Envelope> {
-  const side = sides[i % 2] as Side;
-  const spec = apiCalls[name];
-  const url = new URL(opts.path ?? spec.paths[0] ?? "/", side.base);
-  const headers: Record<string, string> = opts.key ? { "idempotency-key": opts.key } : {};
-  let res: Response;
-  if (spec.method === "GET") {
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
-    res = await fetch(url, { headers });
-  } else {
-    res = await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(params) });
-  }
-  expect(res.status, `${side.name} ${name}`).toBeLessThan(500);
-  return (await res.json()) as Envelope;
-}
-
-/** A provider's signed notification that the order was paid, as the sandbox checkout sends it. */
-async function approve(i: number, order: { billing_no: string; amount: number; currency: string }): Promise<Envelope> {
-  const body = JSON.stringify({ event_id: randomUUID(), outcome: "approved", provider: "10201", ...order });
-  const res = await fetch(new URL("/sandbox/notify", (sides[i % 2] as Side).base), {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-sandbox-signature": signNotification(SECRET, body) },
-    body,
-  });
-  return (await res.json()) as Envelope;
-}
+const call: Sides["call"] = (...args) => platform.call(...args);
+const approve: Sides["approve"] = (...args) => platform.approve(...args);
 
 const STARFALL = "1001003";
 const JADE = "4001003";
@@ -140,7 +44,7 @@ async function newPlayer(clientId: string, name: string) {
   return { token, userId: String(login.content.suid), roles };
 }
 
-const n = async (sql: string, params: unknown[]) => Number((await db.query<{ n: string }>(sql, params))[0]?.n ?? Number.NaN);
+const n = async (sql: string, params: unknown[]) => Number((await platform.db.query<{ n: string }>(sql, params))[0]?.n ?? Number.NaN);
 
 describe(`races (${onPostgres ? "two platform processes on PostgreSQL" : "one process on PGlite"})`, () => {
   let player: Awaited<ReturnType<typeof newPlayer>>;
@@ -197,7 +101,7 @@ describe(`races (${onPostgres ? "two platform processes on PostgreSQL" : "one pr
       const left = await call(1, "vipInfo", { client_id: STARFALL, oauth_token: player.token });
       expect(left.content.exchangeable_points).toBe(balance - done * each);
       // Give the points back for the next round, as an order would.
-      await db.query("UPDATE vip_accounts SET total_points = total_points + $2 WHERE user_id = $1", [player.userId, done * each]);
+      await platform.db.query("UPDATE vip_accounts SET total_points = total_points + $2 WHERE user_id = $1", [player.userId, done * each]);
     }
   });
 
@@ -292,7 +196,8 @@ describe(`races (${onPostgres ? "two platform processes on PostgreSQL" : "one pr
 
   it("a card exchanged concurrently is spent once; concurrent wrong passwords are checked no more than the limit allows", async () => {
     const card = await newPlayer(JADE, "racecard");
-    const info = encodeCardInfo(cardNumber("jade", 4), cardPassword(4));
+    const at = () => Math.floor(platform.now().getTime() / 1000);
+    const info = encodeCardInfo(cardNumber("jade", 4), cardPassword(4), at());
     const pays = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         call(i, "cardPay", { client_id: JADE, oauth_token: card.token, ...card.roles[0], platform: "web", card_info: info }),
@@ -310,10 +215,8 @@ describe(`races (${onPostgres ? "two platform processes on PostgreSQL" : "one pr
 
     // Twenty guesses at once: attempts are counted before a password is checked, so at most five
     // are checked in the minute (the fifth failure answers "locked"), whichever process takes them.
-    // The lockout window is the wall clock's minute in these processes: the race starts well inside one.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
-    const guess = encodeCardInfo(cardNumber("jade", 6), "wrong-password");
+    // The platform's clock started 5 s into a minute (CLOCK): the race falls inside one window.
+    const guess = encodeCardInfo(cardNumber("jade", 6), "wrong-password", at());
     const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i, "cardInfo", { client_id: JADE, card_info: guess })));
     expect(guesses.filter((g) => g.code === CODE.cardInvalid)).toHaveLength(4);
     expect(guesses.filter((g) => g.code === CODE.cardLocked)).toHaveLength(16);

@@ -2,91 +2,28 @@
 // together (one seed, one migration), a session and an order made through one are seen and paid
 // through the other, and purchases racing through both against a limit or a single-use coupon never
 // spend twice. Needs DATABASE_URL: `npm run test:postgres` runs it on a throwaway cluster.
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCalls } from "../../core/generated/api-calls.ts";
 import { CODE } from "../../core/generated/api-errors.ts";
 import type { CallName } from "../../core/generated/api-types.ts";
 import { encodeCredential } from "../../server/domain/crypto.ts";
 import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
-import { freshDatabase } from "./harness.ts";
+import { type Envelope, type Side, type Sides, startSides } from "./sides.ts";
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
+if (!process.env.DATABASE_URL) {
   throw new Error("tests/platform/two-processes.test.ts needs a PostgreSQL server in DATABASE_URL: run `npm run test:postgres`.");
 }
 
-interface Platform {
-  name: string;
-  proc: ChildProcess;
-  base: string;
-}
-
-interface Envelope {
-  code: number;
-  message: string;
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field below
-  content: any;
-}
-
-const SERVER = join(import.meta.dirname, "..", "..", "cli", "api-only.ts");
-const procs: ChildProcess[] = [];
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let db: pg.Client;
+type Platform = Side;
+let platform: Sides;
 let a: Platform;
 let b: Platform;
 
-/** `cli/api-only.ts` in its own process on DATABASE_URL: resolves with its address once it listens. */
-function start(name: string, url: string): Promise<Platform> {
-  const proc = spawn(process.execPath, ["--import", "tsx", SERVER], {
-    // One secret for both, as a deploy has: a checkout link signed by one is honoured by the other.
-    env: { ...process.env, DATABASE_URL: url, SANDBOX_SECRET: "two-processes-secret-of-32-characters-at-least", PORT: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  procs.push(proc);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`platform ${name} did not start within 90 s: ${out}`)), 90_000);
-    proc.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const base = /listening (http:\/\/\S+)/.exec(out)?.[1];
-      if (base) {
-        clearTimeout(timer);
-        resolve({ name, proc, base });
-      }
-    });
-    proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-    proc.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`platform ${name} exited (${code ?? signal}): ${out}`));
-    });
-  });
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = once(proc, "exit");
-  proc.kill("SIGTERM");
-  await exited;
-}
-
 /** One call of the contract (its path and method from schema/api/) on one of the processes. */
-async function call(p: Platform, name: CallName, params: Record<string, unknown>, path?: string): Promise<Envelope> {
-  const spec = apiCalls[name];
-  const url = new URL(path ?? spec.paths[0] ?? "/", p.base);
-  let res: Response;
-  if (spec.method === "GET") {
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
-    res = await fetch(url);
-  } else {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(params) });
-  }
-  expect(res.status, `${p.name} ${name}`).toBeLessThan(500);
-  return (await res.json()) as Envelope;
-}
+const call = (p: Platform, name: CallName, params: Record<string, unknown>, path?: string): Promise<Envelope> =>
+  platform.call(p === a ? 0 : 1, name, params, path ? { path } : {});
+
+/** A count from the database both processes share. */
+const count = async (sql: string, params: unknown[] = []) => (await platform.db.query<{ n: number }>(sql, params))[0]?.n;
 
 async function login(p: Platform, username: string, clientId: string): Promise<string> {
   const res = await call(p, "auth", {
@@ -126,17 +63,13 @@ const paypal = { platform: "web", country: "US", payway_id: 10201, channel_id: "
 const PAYPAL_PATH = "/api/pay/paypal_pay";
 
 beforeAll(async () => {
-  database = await freshDatabase(adminUrl);
   // Started together, as two replicas of a deploy are: each migrates and seeds the same database.
-  [a, b] = await Promise.all([start("A", database.url), start("B", database.url)]);
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  platform = await startSides({ secret: "two-processes-secret-of-32-characters-at-least" });
+  [a, b] = platform.sides;
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(procs.map(stop));
-  await db?.end();
-  await database?.drop();
+  await platform?.close();
 }, 30_000);
 
 describe("two platform processes on one PostgreSQL database", () => {
@@ -146,8 +79,7 @@ describe("two platform processes on one PostgreSQL database", () => {
       const health = (await (await fetch(new URL("/api/health", p.base))).json()) as Envelope;
       expect(health.content.database, p.name).toBe("postgres");
     }
-    const [accounts] = (await db.query("SELECT count(*)::int AS n FROM accounts WHERE username = 'aurora_vip'")).rows;
-    expect(accounts.n).toBe(1);
+    expect(await count("SELECT count(*)::int AS n FROM accounts WHERE username = 'aurora_vip'")).toBe(1);
     // The VIP's 6,000 growth points, granted once though two processes seeded at the same time.
     const token = await login(b, "aurora_vip", STARFALL);
     const vip = await call(a, "vipInfo", { client_id: STARFALL, oauth_token: token });
@@ -202,19 +134,17 @@ describe("two platform processes on one PostgreSQL database", () => {
       if (r.code === 1) expect(r.content).toMatchObject({ status: CODE.repeat, billing_no: billingNo });
       else expect(r.code).toBe(CODE.unpaidOrder);
     }
-    const count = async () =>
-      (
-        await db.query(
-          "SELECT count(*)::int AS n FROM orders o JOIN accounts u USING (user_id) WHERE u.username = $1 AND product_id = $2",
-          ["google:twoproc", product],
-        )
-      ).rows[0]?.n;
-    expect(await count()).toBe(1);
+    const orders = () =>
+      count("SELECT count(*)::int AS n FROM orders o JOIN accounts u USING (user_id) WHERE u.username = $1 AND product_id = $2", [
+        "google:twoproc",
+        product,
+      ]);
+    expect(await orders()).toBe(1);
 
     expect(await decide(a, String(made[0]?.content.url), "approved")).toBe(200);
     const second = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i)));
     expect(second.map((r) => r.code)).toEqual(Array(20).fill(CODE.limitReached));
-    expect(await count()).toBe(1);
+    expect(await orders()).toBe(1);
   });
 
   it("orders racing through both processes with one single-use coupon: exactly one gets it", async () => {
@@ -250,7 +180,6 @@ describe("two platform processes on one PostgreSQL database", () => {
     );
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.code === CODE.illegalCoupon)).toHaveLength(pairs.length - 1);
-    const used = await db.query("SELECT count(*)::int AS n FROM orders WHERE coupon_code = $1", [coupon.code]);
-    expect(used.rows[0]?.n).toBe(1);
+    expect(await count("SELECT count(*)::int AS n FROM orders WHERE coupon_code = $1", [coupon.code])).toBe(1);
   });
 });
