@@ -95,6 +95,8 @@ export default async function nginxSetup() {
     process.env.SF_NGINX_PORT = String(https);
     process.env.SF_NGINX_HTTP_PORT = String(http);
     process.env.SF_NGINX_CONF = conf;
+    // The platform runs in this process: the flood test reads its memory from /proc.
+    process.env.SF_PLATFORM_PID = String(process.pid);
   } catch (err) {
     await stop();
     throw err;

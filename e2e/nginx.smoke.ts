@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Response, test } from "@playwright/test";
+import autocannon from "autocannon";
 import { HSTS, responseHeaders } from "../core/hosting/http-policy.ts";
 import { CHROMIUM_ARGS, launchOptions } from "./browser.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
@@ -96,3 +97,74 @@ test("a host no brand has gets the unknown-host page with status 404", async ({ 
   expectHeaders(response, responseHeaders("unknownHost", readFileSync(join(dist, "unknown-host.html"), "utf8")));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This store address is not configured");
 });
+
+/** The platform's resident memory (it runs in the setup's process), in bytes. */
+const platformRss = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${process.env.SF_PLATFORM_PID}/status`, "utf8"))?.[1] ?? Number.NaN) * 1024;
+
+test("50,000 requests with made-up Host headers: nginx answers its own hosts only, and the platform's memory stays within 50 MB", async () => {
+  test.setTimeout(180_000);
+  const port = Number(process.env.SF_NGINX_PORT);
+  const [{ host }] = targets as [(typeof targets)[number]];
+  const path = "/api/pay/getCountryList?client_id=1001003&product_id=starfall.gems.60&platform=web";
+  /** One in 25 a store's host on nginx's port (proxied), one in 25 on a made-up port, the rest unknown hosts. */
+  const kind = (i: number) => (i % 25 === 0 ? "own" : i % 25 === 1 ? "other port" : "unknown");
+  const flood = async (amount: number, from: number) => {
+    let n = from;
+    return autocannon({
+      url: `https://127.0.0.1:${port}`,
+      servername: host,
+      connections: 16,
+      amount,
+      requests: [
+        {
+          method: "GET",
+          path,
+          setupRequest: (request) => {
+            const i = n++;
+            const name =
+              kind(i) === "own" ? `${host}:${port}` : kind(i) === "other port" ? `${host}:${20_000 + (i % 40_000)}` : `h${i}.flood.example`;
+            return { ...request, headers: { ...request.headers, host: name } };
+          },
+        },
+      ],
+    });
+  };
+  await flood(3000, 1_000_000);
+  const before = platformRss();
+  const result = await flood(50_000, 0);
+  const grown = platformRss() - before;
+  expect(result.requests.sent).toBeGreaterThanOrEqual(50_000);
+  // Unknown hosts get the unknown-host page, the stores' own host is answered; nothing fails.
+  expect(result["5xx"]).toBe(0);
+  expect(result["2xx"]).toBeGreaterThan(0);
+  expect(result["4xx"]).toBeGreaterThan(40_000);
+  expect(grown, `the platform grew ${Math.round(grown / 1e6)} MB`).toBeLessThan(50 * 1024 * 1024);
+  // A store's host on another port is closed without an answer (444); on nginx's own port it is served.
+  const other = await fetchStatus(`${host}:${port + 1}`, port);
+  expect(other).toBe("closed");
+  expect(await fetchStatus(`${host}:${port}`, port)).toBe(200);
+});
+
+/** The status of one HTTPS request to nginx with this Host, or "closed" when nginx drops the connection. */
+async function fetchStatus(hostHeader: string, port: number): Promise<number | "closed"> {
+  const { request } = await import("node:https");
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/health",
+        headers: { host: hostHeader },
+        rejectUnauthorized: false,
+        servername: "storefront.test",
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", () => resolve("closed"));
+    req.end();
+  });
+}

@@ -14,7 +14,6 @@ import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
-const _root = join(import.meta.dirname, "..");
 const brandsFile = DEMO_CONFIG;
 const work = mkdtempSync(join(tmpdir(), "sf-deploy-"));
 const dist = join(work, "dist");
@@ -74,6 +73,7 @@ beforeAll(async () => {
   }
   const r = await run(
     "deploy-config",
+    brandsFile,
     "--nginx",
     `--dist=${dist}`,
     "--root=/srv/storefront/dist",
@@ -86,6 +86,7 @@ beforeAll(async () => {
   plain = readFileSync(join(work, "nginx.conf"), "utf8");
   const t = await run(
     "deploy-config",
+    brandsFile,
     "--nginx",
     `--dist=${dist}`,
     "--root=/srv/storefront/dist",
@@ -111,7 +112,7 @@ describe("gen deploy-config --nginx", () => {
       for (const conf of [plain, tls]) {
         const server = conf.indexOf(`server_name ${names.join(" ")};`);
         expect(server, brand.id).toBeGreaterThan(0);
-        expect(conf.slice(server, server + 200)).toContain(`root "/srv/storefront/dist/brands/${brand.id}";`);
+        expect(conf.slice(server, server + 300)).toContain(`root "/srv/storefront/dist/brands/${brand.id}";`);
       }
     }
     // No host in two server blocks (nginx would warn and use only the first).
@@ -178,15 +179,23 @@ describe("gen deploy-config --nginx", () => {
       expect(location).toContain("proxy_pass http://platform;");
       expect(location).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
       expect(location).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
-      expect(location).toContain("proxy_set_header Host $http_host;");
+      // The Host and X-Forwarded-Host the platform builds links from: a known name, this server's port.
+      expect(location).toContain("proxy_set_header Host $host$sf_own_port;");
+      expect(location).toContain("proxy_set_header X-Forwarded-Host $host$sf_own_port;");
     }
+    // A Host naming another port is dropped (444) before anything is served or proxied.
+    expect(plain).toContain("map $http_host $sf_other_port {");
+    expect(blockOf(plain, "map $http_host $sf_other_port {")).toContain("~^[^:]+:80$ 0;");
+    for (const server of plain.split("\n    server {").filter((s) => s.includes("/brands/")))
+      expect(server).toMatch(/if \(\$sf_other_port\) \{\s+return 444;/);
+    expect(blockOf(tls, "map $http_host $sf_own_port {")).toContain("~^[^:]+(:8443)$ $1;");
     expect(plain).toContain("server 10.0.0.5:8080;");
     expect(plain).not.toMatch(/server_name [^;]*\bapi\.aurora\.example\b/);
-    const r = await run("deploy-config", "--nginx", `--dist=${dist}`, "--proxy-api-hosts", "--out=-");
+    const r = await run("deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--proxy-api-hosts", "--out=-");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/server_name [^;]*\bapi\.aurora\.example\b[^;]*\btrack\.aurora\.example\b/);
     // An HTTPS platform: its port and the name its certificate is checked against.
-    const secure = await run("deploy-config", "--nginx", `--dist=${dist}`, "--upstream=https://platform.internal", "--out=-");
+    const secure = await run("deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--upstream=https://platform.internal", "--out=-");
     expect(secure.code, secure.err).toBe(0);
     expect(secure.out).toContain("server platform.internal:443;");
     expect(secure.out).toContain("proxy_pass https://platform;");
@@ -194,7 +203,7 @@ describe("gen deploy-config --nginx", () => {
   });
 
   it("listens on one address when asked, IPv6 in brackets", async () => {
-    const r = await run("deploy-config", "--nginx", `--dist=${dist}`, "--address=::1", "--listen=8080", "--out=-");
+    const r = await run("deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--address=::1", "--listen=8080", "--out=-");
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain("listen [::1]:8080 default_server;");
     expect(r.out).not.toMatch(/listen 8080/);
@@ -206,7 +215,7 @@ describe("gen deploy-config --nginx", () => {
     const hosts = hostMap(config);
     const { "pay.aurora.example": _dropped, ...rest } = hosts;
     writeFileSync(join(stale, "hosts.json"), JSON.stringify({ ...rest, "old.example": { brand: "aurora", mode: "production" } }));
-    const r = await run("deploy-config", "--nginx", `--dist=${stale}`, `--out=${join(work, "stale.conf")}`);
+    const r = await run("deploy-config", brandsFile, "--nginx", `--dist=${stale}`, `--out=${join(work, "stale.conf")}`);
     expect(r.code).toBe(1);
     expect(r.err).toContain("pay.aurora.example (aurora) is not in the build");
     expect(r.err).toContain("old.example (aurora) is no longer in the config");
@@ -226,18 +235,18 @@ describe("gen deploy-config --nginx", () => {
 
   it("refuses with exit code 2: no target, a dist/ not built, bad ports or addresses, half a TLS pair, a bad upstream or path", async () => {
     const cases: [string[], RegExp][] = [
-      [["deploy-config"], /--nginx/],
-      [["deploy-config", "--nginx", `--dist=${join(work, "nowhere")}`], /gen build/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--listen=http"], /--listen must be a port/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--listen=70000"], /--listen must be a port/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--tls-cert=c.pem"], /--tls-cert and --tls-key go together/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--tls-cert=c.pem", "--tls-key=k.pem", "--tls-listen=80"], /must differ/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--upstream=nowhere"], /--upstream must be/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--upstream=http://10.0.0.5:8080/api"], /no path/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--upstream=ftp://10.0.0.5"], /http:\/\/ or https:\/\//],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--address=localhost"], /--address must be an IP address/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--root=/srv/$store"], /--root: .* nginx cannot take/],
-      [["deploy-config", "--nginx", `--dist=${dist}`, "--format=xml"], /format/],
+      [["deploy-config", brandsFile], /--nginx/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${join(work, "nowhere")}`], /gen build/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--listen=http"], /--listen must be a port/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--listen=70000"], /--listen must be a port/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--tls-cert=c.pem"], /--tls-cert and --tls-key go together/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--tls-cert=c.pem", "--tls-key=k.pem", "--tls-listen=80"], /must differ/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--upstream=nowhere"], /--upstream must be/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--upstream=http://10.0.0.5:8080/api"], /no path/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--upstream=ftp://10.0.0.5"], /http:\/\/ or https:\/\//],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--address=localhost"], /--address must be an IP address/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--root=/srv/$store"], /--root: .* nginx cannot take/],
+      [["deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--format=xml"], /format/],
     ];
     for (const [args, message] of cases) {
       const r = await run(...args);
@@ -269,6 +278,7 @@ describe("gen deploy-config --nginx", () => {
         const conf = join(work, "tls.conf");
         const r = await run(
           "deploy-config",
+          brandsFile,
           "--nginx",
           `--dist=${dist}`,
           "--proxy-api-hosts",

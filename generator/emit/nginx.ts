@@ -72,20 +72,26 @@ export function upstreamOf(url: string): { scheme: "http" | "https"; hostPort: s
 
 function proxy(prefix: string, opts: NginxOptions): string[] {
   const { scheme, hostname } = upstreamOf(opts.upstream);
+  // The platform builds absolute links from the Host it is given: a known host name (lowercase) with
+  // the port the browser wrote only when it is this server's own (any other was dropped, 444), so no
+  // client can make up an origin of its own.
+  const host = "$host$sf_own_port";
   return block(`location ^~ ${prefix}`, [
     `proxy_pass ${scheme}://platform;`,
     ...(scheme === "https" ? ["proxy_ssl_server_name on;", `proxy_ssl_name ${nginxString(hostname)};`] : []),
     "proxy_http_version 1.1;",
     'proxy_set_header Connection "";',
-    // The Host the browser asked for, port included: the platform builds its absolute links from it.
-    "proxy_set_header Host $http_host;",
+    `proxy_set_header Host ${host};`,
     // Appends the connecting address to what the client sent; the platform (TRUST_PROXY) reads the last one.
     "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
     "proxy_set_header X-Forwarded-Proto $scheme;",
-    "proxy_set_header X-Forwarded-Host $http_host;",
+    `proxy_set_header X-Forwarded-Host ${host};`,
     ...(opts.tls ? [`add_header strict-transport-security ${nginxString(HSTS["strict-transport-security"])} always;`] : []),
   ]);
 }
+
+/** A request whose Host names another port than this server's: closed without an answer. */
+const OTHER_PORT = ["if ($sf_other_port) {", "    return 444;", "}"];
 
 function brandServer(brand: string, hosts: string[], site: NginxSite, opts: NginxOptions): string[] {
   const pages = site.pages[brand];
@@ -94,6 +100,7 @@ function brandServer(brand: string, hosts: string[], site: NginxSite, opts: Ngin
   return block("server", [
     serving(opts),
     `server_name ${hosts.join(" ")};`,
+    ...OTHER_PORT,
     `root ${nginxString(`${opts.distRoot}/brands/${brand}`)};`,
     "",
     "# Shared, hashed assets: cached for a year; the build's .gz copy is sent as it is.",
@@ -171,6 +178,11 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
     "",
     ...block("upstream platform", [`server ${upstreamOf(opts.upstream).hostPort};`, "keepalive 16;"]),
     "",
+    "# 1 when a request's Host names a port other than the one this server answers on.",
+    ...block("map $http_host $sf_other_port", ["default 1;", "~^[^:]+$ 0;", `~^[^:]+:${tls ? tls.listen : opts.listen}$ 0;`]),
+    "# The port of a Host that names this server's own, as the browser wrote it; none otherwise.",
+    ...block("map $http_host $sf_own_port", ['default "";', `~^[^:]+(:${tls ? tls.listen : opts.listen})$ $1;`]),
+    "",
     "# A host no brand has: the unknown-host page, with status 404.",
     ...block("server", [
       `listen ${at(opts, opts.listen)} default_server;`,
@@ -196,7 +208,7 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
       ? [
           "",
           "# The brands' API hosts, answered by this platform (a sandbox or staging deploy).",
-          ...block("server", [serving(opts), `server_name ${opts.apiHosts.join(" ")};`, ...proxy("/", opts)]),
+          ...block("server", [serving(opts), `server_name ${opts.apiHosts.join(" ")};`, ...OTHER_PORT, ...proxy("/", opts)]),
         ]
       : []),
     ...[...byBrand].flatMap(([brand, hosts]) => ["", ...brandServer(brand, hosts, site, opts)]),
