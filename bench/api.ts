@@ -6,6 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { encodeCardInfo, encodeCredential } from "../server/domain/crypto.ts";
+import { cardNumber } from "../server/domain/seed.ts";
 
 const root = join(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -17,7 +19,8 @@ function startServer(): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", join(root, "cli", "api-only.ts"), dataDir], {
       stdio: ["ignore", "pipe", "inherit"],
-      env: process.env,
+      // Loopback is trusted to name the client's address: the login load below comes from many addresses.
+      env: { ...process.env, TRUST_PROXY: "loopback" },
     });
     let out = "";
     proc.stdout?.on("data", (d: Buffer) => {
@@ -161,15 +164,80 @@ try {
   rows.push(await run("order creation", { ...createOrder, overallRate: 200, connections: 4 }, "200 rps"));
   rows.push(await run("order creation with Idempotency-Key (max)", { ...createKeyedOrder, connections: 10 }, "max"));
 
+  // Password hashing off the event loop (issue 21): the server list, asked at 100 rps while 200
+  // sign-ins hash at once (each a new name from a new address, so no attempt limit turns them away).
+  let signIn = 0;
+  const logins = autocannon({
+    url: `${base}/util/login/auth`,
+    method: "POST",
+    connections: 200,
+    duration: seconds,
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = signIn++;
+          return {
+            ...req,
+            headers: { ...req.headers, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            body: JSON.stringify({ username: encodeCredential(`bench_${i}`), password: encodeCredential("wrong"), client_id: clientId }),
+          };
+        },
+      },
+    ],
+  });
+  // Measured once the crowd is in (its first second opens 200 connections at once).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  rows.push(
+    await run(
+      "server list during 200 concurrent sign-ins",
+      { url: `${base}/api/pay/getServerList?client_id=${clientId}`, overallRate: 100, connections: 4 },
+      "100 rps",
+    ),
+  );
+  const signIns = await logins;
+  rows.push({
+    scenario: "… the 200 concurrent sign-ins (wrong passwords, scrypt N=2^14)",
+    target: "max",
+    rps: Math.round(signIns.requests.average),
+    p50: signIns.latency.p50,
+    p99: signIns.latency.p99,
+    errors: signIns.errors + signIns.timeouts,
+    non2xx: signIns.non2xx,
+  });
+
+  // An unknown card and a real card with a wrong password: the same answer, and the same time.
+  const cardCheck = async (card: string, address: string) => {
+    const t = performance.now();
+    await json(`${base}/api/pay/card_info`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ client_id: "4001003", card_info: encodeCardInfo(card, "wrong-password") }),
+    });
+    return performance.now() - t;
+  };
+  const real: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    // Four wrong guesses per card (the fifth would lock it), each from an address of its own.
+    real.push(await cardCheck(cardNumber("jade", 1 + Math.floor(i / 4)), `172.16.0.${i}`));
+    unknown.push(await cardCheck(`4300-JADE-9${String(i).padStart(2, "0")}`, `172.17.0.${i}`));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const cardTimes = { realMs: Math.round(median(real) * 10) / 10, unknownMs: Math.round(median(unknown) * 10) / 10 };
+
   const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (on disk)";
   console.log(`\nPlatform API on ${db}, ${seconds} s per scenario, 20 connections (10 for max), after a 2 s warm-up\n`);
   console.log("| scenario | load | requests/s | p50 | p99 | errors | non-2xx |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) console.log(`| ${r.scenario} | ${r.target} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`);
+  console.log(
+    `\nA wrong card password, median of 40 checks: a real card ${cardTimes.realMs} ms, an unknown card ${cardTimes.unknownMs} ms (interleaved).`,
+  );
   mkdirSync(join(root, "bench", ".tmp"), { recursive: true });
   writeFileSync(
     join(root, "bench", ".tmp", `api-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`),
-    `${JSON.stringify({ db, seconds, rows }, null, 2)}\n`,
+    `${JSON.stringify({ db, seconds, rows, cardTimes }, null, 2)}\n`,
   );
 } finally {
   proc.kill("SIGTERM");

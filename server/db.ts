@@ -89,28 +89,16 @@ async function openPostgres(url: string): Promise<Db> {
 }
 
 /**
- * A Db whose calls all run in the transaction `tx` of `db`: a transaction opened through it is a
- * savepoint, so an inner failure rolls back only its own part. Lets a whole call and its record
- * commit together (the idempotency keys, server/domain/idempotency.ts).
+ * A Db whose calls all run in the transaction `tx` of `db`: a transaction opened through it joins
+ * `tx` (no savepoint), so the whole call commits or rolls back as one. Lets a call and the record
+ * of its answer commit together (the idempotency keys, server/domain/idempotency.ts).
  */
 export function within(db: Db, tx: Queryable): Db {
-  let savepoints = 0;
   return {
     kind: db.kind,
     query: (sql, params) => tx.query(sql, params),
     exec: (sql) => tx.exec(sql),
-    async transaction(fn) {
-      const name = `sp_${++savepoints}`;
-      await tx.query(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn(tx);
-        await tx.query(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (err) {
-        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw err;
-      }
-    },
+    transaction: (fn) => fn(tx),
     close: () => Promise.reject(new Error("a transaction's database is closed by the one it belongs to")),
   };
 }

@@ -1,5 +1,7 @@
 // Secrets and hashes of the platform: password hashing, tokens, signatures, the login encoding.
 import { createHash, createHmac, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import pLimit from "p-limit";
 
 const SCRYPT = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 /** Prepaid-card passwords are short and rate-limited: a cheaper hash keeps card checks quick. */
@@ -7,9 +9,18 @@ const CARD_N = 1 << 12;
 
 export type PasswordKind = "account" | "card";
 
-/** scrypt on libuv's thread pool: hashing never holds the event loop (other requests go on). */
+/**
+ * scrypt on libuv's thread pool, so hashing never holds the event loop; one less at a time than the
+ * machine has cores (two at most), so a crowd of sign-ins leaves a core to the event loop and never
+ * fills the pool that compression and file reads also wait on, nor holds 16 MB of scrypt memory
+ * each. The pool and the cores are the process's, so this limit is too: it keeps nothing a client sends.
+ */
+const hashing = pLimit(Math.max(1, Math.min(2, availableParallelism() - 1)));
 const scryptAsync = (password: string, salt: Buffer | string, length: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
+  hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key)))),
+  );
 
 export async function hashPassword(password: string, kind: PasswordKind = "account"): Promise<string> {
   const salt = randomBytes(16);

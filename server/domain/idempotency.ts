@@ -4,7 +4,7 @@
 // and session; the same key with other parameters is refused (-409).
 import { createHash } from "node:crypto";
 import { messageOf } from "../../core/contract/contract.ts";
-import { within } from "../db.ts";
+import { type Queryable, within } from "../db.ts";
 import { E, PlatformError } from "./errors.ts";
 import { onDb, type Platform } from "./platform.ts";
 
@@ -49,9 +49,10 @@ class LostRace extends Error {}
 const reused = (): Answered => ({ code: E.idempotencyKeyReused, message: messageOf(E.idempotencyKeyReused), content: null });
 
 /**
- * Runs `run` once per key: its effects and its answer (a business error included) commit together.
- * A repeat with the same parameters answers the stored answer; with others, -409. An unexpected
- * failure stores nothing, so the retry runs again.
+ * Runs `run` once per key: its effects and its answer commit together. A rule's refusal is an answer
+ * like any other: the call's effects are rolled back and the refusal is kept, so the retry hears the
+ * same. A repeat with the same parameters answers the stored answer; with others, -409. An
+ * unexpected failure stores nothing, so the retry runs again.
  */
 export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: Platform) => Promise<Answered>): Promise<Answered> {
   const scope = `${keyed.call}:${keyed.token ? sha256(keyed.token).slice(0, 32) : "-"}`;
@@ -66,31 +67,37 @@ export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: P
     if (!row) return undefined;
     return row.fingerprint === fingerprint ? row.response : reused();
   };
+  // Takes the key for this answer unless a live one holds it. On PostgreSQL a concurrent call with
+  // this key waits here for the first to commit, then finds the key taken.
+  const keep = async (db: Queryable, answer: Answered) =>
+    (
+      await db.query(
+        `INSERT INTO idempotency_keys (scope, key, fingerprint, response, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, response = EXCLUDED.response, created_at = EXCLUDED.created_at
+          WHERE idempotency_keys.created_at <= $6
+         RETURNING key`,
+        [scope, keyed.key, fingerprint, JSON.stringify(answer), now, since],
+      )
+    ).length > 0;
+
   const first = await stored();
   if (first) return first;
+  let refusal: Answered | undefined;
   try {
     return await platform.db.transaction(async (tx) => {
       let answer: Answered;
       try {
         answer = await run(onDb(platform, within(platform.db, tx)));
       } catch (err) {
-        // A rule's refusal is an answer like any other: kept, so the retry hears the same.
-        if (!(err instanceof PlatformError)) throw err;
-        answer = { code: err.code, message: err.message, content: err.content };
+        if (err instanceof PlatformError) refusal = { code: err.code, message: err.message, content: err.content };
+        throw err;
       }
-      // On PostgreSQL a concurrent call with this key waits here for the first to commit, then
-      // finds the key taken: it rolls back and answers what the first stored.
-      const [kept] = await tx.query(
-        `INSERT INTO idempotency_keys (scope, key, fingerprint, response, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, response = EXCLUDED.response, created_at = EXCLUDED.created_at
-          WHERE idempotency_keys.created_at <= $6
-         RETURNING key`,
-        [scope, keyed.key, fingerprint, JSON.stringify(answer), now, since],
-      );
-      if (!kept) throw new LostRace();
+      if (!(await keep(tx, answer))) throw new LostRace();
       return answer;
     });
   } catch (err) {
+    // The refusal's effects are rolled back with the transaction; the refusal itself is kept.
+    if (refusal) return (await keep(platform.db, refusal)) ? refusal : ((await stored()) ?? reused());
     if (!(err instanceof LostRace)) throw err;
     return (await stored()) ?? reused();
   }
