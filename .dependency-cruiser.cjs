@@ -54,6 +54,14 @@ module.exports = {
       to: { path: "^runtime/" },
     },
     {
+      name: "runtime-imports-no-program",
+      comment:
+        "The storefront runs in the browser: it reaches the generator, the platform and the tools only through core/ and its generated/ folder.",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: ["^(generator|server|cli)/", TOOLS] },
+    },
+    {
       name: "only-the-command-line-assembles",
       comment: "cli/ is the composition root: it may import every program, and no program imports it.",
       severity: "error",

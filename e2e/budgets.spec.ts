@@ -9,7 +9,7 @@ import { storefronts } from "./gallery/matrix.ts";
 import { gzipSize, initialJs } from "./initial-js.ts";
 
 const KB = 1024;
-const INITIAL_JS_BUDGET = 130 * KB;
+const INITIAL_JS_BUDGET = 128.5 * KB;
 const HTML_SHELL_BUDGET = 14 * KB;
 
 const dist = E2E_DIST;
@@ -32,7 +32,7 @@ const defaults = storefronts(config, []);
 const targets = defaults.filter((s) => s.brand === defaults[0]?.brand);
 
 for (const store of targets) {
-  test(`initial JS of /selectGoods, ${store.layout} layout: within 130 KB, loading nothing the first render does not need, every string it shows in the first part`, async ({
+  test(`initial JS of /selectGoods, ${store.layout} layout: within 128.5 KB, loading nothing the first render does not need, every string it shows in the first part`, async ({
     page,
   }) => {
     const url = `http://${store.brand}.localhost:${process.env.SF_PORT}/selectGoods?${store.query}`;

@@ -30,7 +30,7 @@ const TREE: Record<string, string> = {
   "runtime/features/login/LoginDialog.tsx":
     'import { useCart } from "../purchase/cart.ts";\nimport { go } from "../../app/navigation.ts";\nexport const Login = () => <p>{String(useCart() + go)}</p>;\n',
   "runtime/features/purchase/cart.ts": "export const useCart = () => 1;\n",
-  "runtime/app/navigation.ts": "export const go = 1;\n",
+  "runtime/app/navigation.ts": 'import { ok } from "../../server/routes/envelope.ts";\nexport const go = ok;\n',
   "runtime/shared/session.ts": 'import { Login } from "../features/login/LoginDialog.tsx";\nexport const s = Login;\n',
   "runtime/ui/dialog.tsx": 'import { s } from "../shared/session.ts";\nexport const d = s;\n',
   // A cycle made of type-only imports.
@@ -77,6 +77,10 @@ describe("npm run lint's layer rules", () => {
 
   it("nothing outside runtime/ imports it, type-only imports included", () => {
     expect(violations("only-the-runtime-imports-the-runtime")).toEqual(["server/sites.ts → runtime/lib/brand.ts"]);
+  });
+
+  it("the storefront imports no other program", () => {
+    expect(violations("runtime-imports-no-program")).toEqual(["runtime/app/navigation.ts → server/routes/envelope.ts"]);
   });
 
   it("no program imports the composition root", () => {

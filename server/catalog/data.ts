@@ -38,6 +38,8 @@ export interface ChannelData {
   maxUsd: number;
   openCoupon: boolean;
   applePay?: boolean;
+  /** Answered without an icon, on purpose: the storefront must drop such a channel. */
+  noIcon?: boolean;
   description?: string;
 }
 
@@ -175,7 +177,5 @@ function crossReferences(data: CatalogData): string[] {
   return problems;
 }
 
-let loaded: CatalogData | undefined;
-
-/** The catalogue's data files, read once per process (they do not change while it runs). */
-export const catalogData = (): CatalogData => (loaded ??= loadCatalogData());
+/** The catalogue's data files, read for each platform that is built (nothing is kept per process). */
+export const catalogData = (): CatalogData => loadCatalogData();

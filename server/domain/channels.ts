@@ -19,8 +19,8 @@ export const boundIn = (catalog: Catalog, game: CatalogGame, usd: number) =>
 /** A channel as the payment list shows it; `icon` is the artwork's path (the caller's origin is added per answer). */
 function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, region: string): Channel {
   const key = `${c.paywayId}_${c.channelId}`;
-  // Travellet has no icon in the sandbox on purpose: the storefront must drop channels without one.
-  const icon = c.paywayId === 10701 ? "" : artUrl("", "payway", `${c.paywayId}-${c.channelId}`);
+  // A channel the data marks noIcon is answered without one: the storefront must drop it.
+  const icon = c.noIcon ? "" : artUrl("", "payway", `${c.paywayId}-${c.channelId}`);
   return {
     payway_id: c.paywayId,
     channel_id: c.channelId,

@@ -26,11 +26,13 @@ const isoWeekOf = (d: Date) => {
   return `${day.isoWeekYear()}-W${String(day.isoWeek()).padStart(2, "0")}`;
 };
 
-function periodEnd(kind: "week" | "month", now: Date): Date {
-  if (kind === "month") return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
-  const day = now.getUTCDay() || 7;
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (8 - day)) - 1000);
-}
+/** The last second (UTC) of the ISO week or the month `now` is in: when that period's coupons end. */
+const periodEnd = (kind: "week" | "month", now: Date): Date =>
+  dayjs
+    .utc(now)
+    .endOf(kind === "week" ? "isoWeek" : "month")
+    .startOf("second")
+    .toDate();
 
 export interface VipRow {
   total_points: number;

@@ -1,16 +1,12 @@
 // Which platform hosts the storefront calls, in which order (spec §9): the remembered working host,
 // the primary, then the backups in order (production only). Preview hosts call their own server.
+import { isPreviewHost } from "../../../core/config/hosts.ts";
 import type { Brand, HostMode } from "../../../core/config/types.ts";
 
 export interface HostPlan {
   /** API origins in the order they are tried. */
   hosts: string[];
   tracking: string;
-}
-
-/** `<id>.localhost` and `<id>-demo.localhost`: the generator's preview hosts, served with the sandbox. */
-export function isPreviewHost(hostname: string, brandId: string): boolean {
-  return hostname === `${brandId}.localhost` || hostname === `${brandId}-demo.localhost`;
 }
 
 export function hostPlan(
