@@ -22,17 +22,23 @@ export interface BuildOptions {
   format?: Format;
 }
 
-async function step<T>(io: Io, label: string, run: () => Promise<T>, detail: (r: T) => string): Promise<T> {
+/** Where progress lines go: stdout for people, stderr when stdout carries a machine-read report. */
+type Progress = (line: string) => void;
+
+async function step<T>(progress: Progress, label: string, run: () => Promise<T>, detail: (r: T) => string): Promise<T> {
   const started = performance.now();
   const result = await run();
   const ms = performance.now() - started;
-  io.out(`  ${label.padEnd(10)} ${detail(result).padEnd(46)} ${ms.toFixed(0).padStart(6)} ms\n`);
+  progress(`  ${label.padEnd(10)} ${detail(result).padEnd(46)} ${ms.toFixed(0).padStart(6)} ms\n`);
   return result;
 }
 
 export async function buildAll(file: string, opts: BuildOptions, io: Io, color: boolean): Promise<number> {
+  const format = opts.format ?? "text";
+  // `gen build --format json | jq …` must parse: with a machine format stdout holds the report alone.
+  const progress: Progress = format === "text" ? io.out : io.err;
   const validation = await step(
-    io,
+    progress,
     "validate",
     () => validateFile(file),
     (r) => {
@@ -41,8 +47,9 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     },
   );
   const { config } = validation;
+  // A machine format always gets its report (an empty one, or the warnings, for a valid config).
+  if (format !== "text" || !config) io.out(formatValidation(validation, format, color));
   if (!config) {
-    io.out(formatValidation(validation, opts.format ?? "text", color));
     io.err("gen build: the config is invalid; nothing was written.\n");
     return 1;
   }
@@ -53,7 +60,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
 
   // Resolved once (theme, hosts, origins, icons): every later step reads this model.
   const resolved = resolveConfig(config, file, opts.brand);
-  await step(io, "codegen", () => writeGenerated(resolved), describeCodegen);
+  await step(progress, "codegen", () => writeGenerated(resolved), describeCodegen);
   if (opts.codegenOnly) return 0;
 
   const out = resolve(opts.out);
@@ -63,20 +70,20 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     // Independent, and each mostly waits on native code: the bundler and the icon renderer overlap.
     const [bundle, icons] = await Promise.all([
       step(
-        io,
+        progress,
         "bundle",
         () => bundleRuntime(join(staging, "app")),
         (b) => `runtime → ${b.entry}`,
       ),
       step(
-        io,
+        progress,
         "icons",
         () => rasteriseIcons(resolved.brands.map((b) => b.icon)),
         ({ report: r }) => `${r.distinct} distinct: ${r.rendered} rendered, ${r.cached} from cache`,
       ),
     ]);
     await step(
-      io,
+      progress,
       "sites",
       async () =>
         writeFiles(staging, [
@@ -88,7 +95,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     );
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     await step(
-      io,
+      progress,
       "compress",
       () => precompress(join(staging, "app", "assets")),
       (r) => `${r.files} assets: ${kb(r.bytes)} → gzip ${kb(r.gzipBytes)}, brotli ${kb(r.brotliBytes)}`,
@@ -99,7 +106,7 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
     await rm(staging, { recursive: true, force: true });
     throw err;
   }
-  io.out(`  built ${opts.brand ?? `${config.brands.length} brands`} into ${opts.out}/\n`);
+  progress(`  built ${opts.brand ?? `${config.brands.length} brands`} into ${opts.out}/\n`);
   return 0;
 }
 

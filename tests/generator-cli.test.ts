@@ -128,6 +128,31 @@ describe("gen build", () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  // A machine format's stdout is the report and nothing else: `gen build --format json | jq` must parse.
+  for (const format of ["json", "sarif"] as const) {
+    it(`--format ${format}: stdout holds only the report, progress goes to stderr (invalid config)`, async () => {
+      const out = join(mkdtempSync(join(tmpdir(), "gen-")), "dist");
+      const r = await run("build", fixture("invalid", "many-at-once"), "--out", out, "--format", format);
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.out);
+      if (format === "json") expect(report.summary).toEqual({ errors: 3, warnings: 0, files: 1 });
+      else expect(report.runs[0].results).toHaveLength(3);
+      expect(r.err).toMatch(/^ {2}validate +3 errors/m);
+      expect(r.err).toMatch(/nothing was written/);
+    });
+
+    it(`--format ${format}: stdout holds only the report on a valid config (codegen only)`, async () => {
+      // The repository's own brands.yaml: --codegen-only writes exactly what `npm run typecheck` writes.
+      const r = await run("build", join(root, "brands.yaml"), "--codegen-only", "--format", format);
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.out);
+      if (format === "json") expect(report.summary.errors).toBe(0);
+      else expect(report.runs[0].results.filter((x: { level: string }) => x.level === "error")).toEqual([]);
+      expect(r.err).toMatch(/^ {2}validate +\d+ brands valid/m);
+      expect(r.err).toMatch(/^ {2}codegen /m);
+    });
+  }
+
   it("refuses an unknown --brand with a usage error", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "gen-")), "dist");
     const r = await run("build", DEMO_CONFIG, "--brand", "nobody", "--out", out);
