@@ -6,15 +6,18 @@ import { formatOption } from "./options.ts";
 
 export function docsCommand(cmd: Command, io: Io, done: Done): Command {
   return cmd
-    .description("Write docs/brands-reference.md and docs/api.md from the schemas, or check that they are up to date.")
+    .description(
+      "Write docs/brands-reference.md and docs/api.md from the schemas and docs/diagnostics.md from the diagnostic catalogue, or check that they are up to date.",
+    )
     .option("--check", "write nothing; exit 1 when a committed file differs from what the schemas give (CI)")
     .option("--out <dir>", "docs folder (default: docs/ of this repository)")
     .addOption(formatOption())
     .addHelpText(
       "after",
       `
-Both files are generated: edit schema/brands.schema.json or schema/api/*.json (descriptions,
-examples), then run gen docs and commit the result. A test runs gen docs --check.
+The three files are generated: edit schema/brands.schema.json or schema/api/*.json (descriptions,
+examples), or core/config/catalogue.ts (every diagnostic's name, hint, why, fix and example, which
+becomes docs/diagnostics.md), then run gen docs and commit the result. A test runs gen docs --check.
 
 Examples:
   gen docs

@@ -26,10 +26,12 @@ export type Format = "text" | "json" | "github" | "sarif";
 /** The version of the JSON output's shape; it changes only when a field is renamed or removed. */
 export const JSON_FORMAT_VERSION = 1;
 
-/** The diagnostics reference: generated (gen docs) into docs/diagnostics.md, published at DOCS_URL. */
+/**
+ * The diagnostics reference, generated (gen docs) from the catalogue. Links to it are relative to the
+ * repository root: they open on the forge and in an editor, where a made-up site URL would not.
+ */
 export const DIAGNOSTICS_DOC = "docs/diagnostics.md";
-export const DOCS_URL = "https://storefront.example/docs/diagnostics.md";
-export const docsLink = (name: DiagnosticName) => `${DOCS_URL}#${name}`;
+export const docsLink = (name: DiagnosticName) => `${DIAGNOSTICS_DOC}#${name}`;
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.name.localeCompare(b.name));
@@ -143,7 +145,26 @@ export function jsonReport(list: Diagnostic[], files?: readonly string[]): JsonR
 
 // ——— SARIF 2.1.0 (GitHub code scanning, IDEs) ———
 
-const helpText = (e: CatalogueEntry) => `${e.title}\n\nWhy it matters: ${e.why}\n\nHow to fix: ${e.fix}`;
+// Code scanning shows a rule's `help` as it is, so it carries the whole catalogue entry: no URL to
+// follow (a relative one would not resolve there).
+const helpText = (name: DiagnosticName, e: CatalogueEntry) =>
+  [
+    e.title,
+    `Why it matters: ${e.why}`,
+    `How to fix: ${e.fix}`,
+    ...(e.hint ? [`Hint: ${e.hint}`] : []),
+    `Example:\n${e.example.trimEnd()}`,
+    `Documented in ${docsLink(name)} of the repository.`,
+  ].join("\n\n");
+const helpMarkdown = (name: DiagnosticName, e: CatalogueEntry) =>
+  [
+    `**${e.title}**`,
+    e.why,
+    `**How to fix:** ${e.fix}`,
+    ...(e.hint ? [`**Hint:** ${e.hint}`] : []),
+    `Example:\n\n\`\`\`yaml\n${e.example.trimEnd()}\n\`\`\``,
+    `Documented in \`${docsLink(name)}\` of the repository.`,
+  ].join("\n\n");
 
 export function sarifLog(list: Diagnostic[]) {
   const names = [...new Set(list.map((d) => d.name))].sort();
@@ -155,7 +176,6 @@ export function sarifLog(list: Diagnostic[]) {
         tool: {
           driver: {
             name: "gen validate",
-            informationUri: DOCS_URL,
             rules: names.map((name) => {
               const e: CatalogueEntry = catalogue[name];
               return {
@@ -163,8 +183,7 @@ export function sarifLog(list: Diagnostic[]) {
                 name: name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase()),
                 shortDescription: { text: e.title },
                 fullDescription: { text: `${e.title} ${e.why}` },
-                help: { text: helpText(e), markdown: `**${e.title}**\n\n${e.why}\n\n**How to fix:** ${e.fix}` },
-                helpUri: docsLink(name),
+                help: { text: helpText(name, e), markdown: helpMarkdown(name, e) },
                 defaultConfiguration: { level: e.severity },
               };
             }),

@@ -1,6 +1,6 @@
 // docs/diagnostics.md: every diagnostic `gen validate` can report, from the catalogue
-// (core/config/catalogue.ts) — what happened, why it matters, how to fix it, an example. JSON and
-// SARIF diagnostics link to these entries by name.
+// (core/config/catalogue.ts) — what happened, why it matters, how to fix it, an example. JSON
+// diagnostics link to these entries by name; SARIF rules carry the same text.
 import { type CatalogueEntry, catalogue } from "../../core/config/catalogue.ts";
 import { cell, GENERATED_MD, prose } from "./markdown.ts";
 
@@ -47,10 +47,12 @@ export function emitDiagnosticsReference(): string {
     .map(([name, e]) => `| [\`${name}\`](#${name}) | ${e.severity}${e.strict ? " (strict)" : ""} | ${cell(prose(e.title))} |`)
     .join("\n");
   return (
-    `${GENERATED_MD("core/config/catalogue.ts")}\n# Diagnostics of \`gen validate\`\n\n` +
+    `${GENERATED_MD("core/config/catalogue.ts", "the catalogue in core/config/catalogue.ts")}\n# Diagnostics of \`gen validate\`\n\n` +
     "Every problem `gen validate` (and `gen build`, `gen dev`, `gen preview`, `gen new-brand`, `gen deploy-config`) reports " +
     "has a permanent name. Errors stop the build; warnings do not, except under `gen validate --strict`, which also " +
-    "reports the pre-deploy checks. In `--format json` and `--format sarif` each diagnostic links to its entry here.\n\n" +
+    "reports the pre-deploy checks. In `--format json` each diagnostic's `docs` field links to its entry here " +
+    "(`docs/diagnostics.md#<name>`, from the repository root); in `--format sarif` each rule's `help` carries the entry's text, " +
+    "which GitHub code scanning shows with the alert.\n\n" +
     `| name | severity | what happened |\n|---|---|---|\n${index}\n\n${sections.join("\n")}`
   );
 }
