@@ -183,6 +183,10 @@ describe("gen deploy-config --nginx", () => {
       expect(location).toContain("proxy_set_header Host $host$sf_own_port;");
       expect(location).toContain("proxy_set_header X-Forwarded-Host $host$sf_own_port;");
     }
+    // The access log never holds a query string (tokens and signatures travel there).
+    expect(plain).toMatch(/log_format storefront '[^']*\$uri[^']*';/);
+    expect(plain).not.toMatch(/log_format storefront '[^']*\$(request|args|query_string|request_uri)\b/);
+    expect(plain).toMatch(/access_log "[^"]+" storefront;/);
     // A Host naming another port is dropped (444) before anything is served or proxied.
     expect(plain).toContain("map $http_host $sf_other_port {");
     expect(blockOf(plain, "map $http_host $sf_other_port {")).toContain("~^[^:]+:80$ 0;");

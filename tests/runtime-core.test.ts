@@ -16,11 +16,11 @@ const aurora = config?.brands.find((b) => b.id === "aurora");
 if (!aurora) throw new Error("no aurora");
 
 describe("formatting (spec §9)", () => {
-  it("amounts: 2 decimals and thousands separators, whole KRW without decimals, codes where there is no symbol", () => {
+  it("amounts: the currency's own decimals (none for KRW, JPY, VND; three for KWD; else two), thousands separators, codes where there is no symbol", () => {
     expect(formatAmount(1234.5, "USD")).toBe("$1,234.50");
     expect(formatAmount(13500, "KRW")).toBe("₩13,500");
-    expect(formatAmount(13500.5, "KRW")).toBe("₩13,500.50");
-    expect(formatAmount(750, "JPY")).toBe("¥750.00");
+    expect(formatAmount(750, "JPY")).toBe("¥750");
+    expect(formatAmount(1.234, "KWD")).toBe("KWD 1.234");
     expect(formatAmount(160, "TWD")).toBe("NT$160.00");
     expect(formatAmount(7.2, "RMB")).toBe("￥7.20");
     expect(formatAmount(4.59, "EUR")).toBe("€4.59");
@@ -34,7 +34,7 @@ describe("formatting (spec §9)", () => {
     expect(formatAmount(0, "USD")).toBe("$0.00");
     expect(formatAmount(-1234.5, "USD")).toBe("$-1,234.50");
     expect(formatAmount(-0.001, "USD")).toBe("$0.00");
-    expect(formatAmount(125000, "VND")).toBe("VND 125,000.00");
+    expect(formatAmount(125000, "VND")).toBe("VND 125,000");
     expect(formatAmount(80000, "IDR")).toBe("IDR 80,000.00");
   });
   it("times: 10 digits are seconds; YYYY/MM/DD HH:mm (UTC±n) in the zone", () => {

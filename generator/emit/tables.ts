@@ -35,18 +35,22 @@ export function emitPaymentTable(catalogue: PaymentMethodCatalogue): EmittedFile
  * (JPY, KRW, VND have none; KWD has three), so amounts show as players of each market expect.
  */
 export function emitCurrencyTable(currencies: Readonly<Record<string, { digits: number }>>): EmittedFile {
-  const odd = Object.fromEntries(
+  // Space-separated codes: a few dozen bytes in the first script, where every byte is budgeted.
+  const withDigits = (digits: number) =>
     Object.entries(currencies)
-      .filter(([, c]) => c.digits !== 2)
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([code, c]) => [code, c.digits]),
-  );
+      .filter(([, c]) => c.digits === digits)
+      .map(([code]) => code)
+      .sort()
+      .join(" ");
+  const others = [...new Set(Object.values(currencies).map((c) => c.digits))].filter((d) => d !== 0 && d !== 2 && d !== 3);
+  if (others.length) throw new Error(`schema/currencies.json: minor units other than 0, 2 and 3 are not supported: ${others.join(", ")}`);
   return {
     path: "currencies.ts",
     contents:
-      `${GENERATED_HEADER}/** Decimals of an amount in each currency whose ISO 4217 minor unit is not 2 (schema/currencies.json). */\n` +
-      `const minorUnits: Record<string, number> = ${literal(odd)};\n\n` +
+      `${GENERATED_HEADER}/** Currencies whose ISO 4217 minor unit is 0, and those whose is 3 (schema/currencies.json); all others have 2. */\n` +
+      `const NONE = ${JSON.stringify(withDigits(0))};\n` +
+      `const THREE = ${JSON.stringify(withDigits(3))};\n\n` +
       `/** Decimals of an amount in \`currency\`: its ISO 4217 minor unit (2 for every currency not listed). */\n` +
-      `export const minorDigits = (currency: string): number => minorUnits[currency] ?? 2;\n`,
+      `export const minorDigits = (currency: string): number => (/^[A-Z]{3}$/.test(currency) ? (NONE.includes(currency) ? 0 : THREE.includes(currency) ? 3 : 2) : 2);\n`,
   };
 }

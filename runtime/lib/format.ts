@@ -1,5 +1,6 @@
 // Amounts, times and countdowns as the spec shows them (§9), as pure functions. Dates are formatted
 // in ./time.ts (dayjs), which only the screens after the first render load.
+import { minorDigits } from "../generated/currencies.ts";
 
 const SYMBOLS: Record<string, string> = { RMB: "￥", CNY: "￥", TWD: "NT$", JPY: "¥", KRW: "₩", EUR: "€", USD: "$", TRY: "₺", MYR: "RM" };
 
@@ -11,11 +12,12 @@ function groupThousands(amount: number, decimals: number): string {
   return `${amount < 0 && Number(`${whole}.${fraction ?? 0}`) !== 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }
 
-/** 2 decimals with thousands separators; a whole KRW amount has none; currencies without a symbol show their code. */
+/**
+ * The currency's own decimals (SPEC-NOTES 'Amounts': none for JPY, KRW, VND…, three for KWD, else
+ * two) with thousands separators; currencies without a symbol show their code.
+ */
 export function formatAmount(amount: number, currency: string): string {
-  const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  const decimals = currency === "KRW" && whole ? 0 : 2;
-  const number = groupThousands(amount, decimals);
+  const number = groupThousands(amount, minorDigits(currency));
   const symbol = SYMBOLS[currency];
   return symbol ? `${symbol}${number}` : `${currency} ${number}`;
 }

@@ -30,7 +30,12 @@ export interface SandboxMoney {
   fromBase(cents: number, currency: string): number;
   /** An amount as US cents, half up (VIP growth points are one per US cent). */
   toBaseCents(minor: number, currency: string): number;
-  /** An amount of one currency in another (a prepaid card on a game of another currency), half up at the minor unit. */
+  /** Whether rates.json prices this currency (others price 1 : 1 with the base, and never convert). */
+  has(currency: string): boolean;
+  /**
+   * An amount of one currency in another (a prepaid card on a game of another currency), half up at
+   * the minor unit. Throws for a currency rates.json does not price: nothing converts at face value.
+   */
   between(minor: number, from: string, to: string): number;
   /** Whether an amount is worth at least `cents` US cents, decided on the exact value. */
   reachesBase(minor: number, currency: string, cents: number): boolean;
@@ -61,8 +66,11 @@ export function sandboxMoney(data: RatesData): SandboxMoney {
       const r = rule(currency);
       return convert(minor, r.digits, inverse(r.perBase), BASE_DIGITS);
     },
+    has: (currency) => currency in data.currencies,
     between(minor, from, to) {
       if (from === to) return minor;
+      for (const code of [from, to])
+        if (!(code in data.currencies)) throw new Error(`rates.json has no rate for ${code}: an amount in it cannot be converted`);
       const a = rule(from);
       const b = rule(to);
       return convert(minor, a.digits, cross(a.perBase, b.perBase), b.digits);

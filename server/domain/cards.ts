@@ -77,6 +77,10 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
     icon: "card",
   };
   const now = platform.now();
+  const { money } = platform.catalog;
+  // A card converts only between currencies the sandbox has rates for: never at face value.
+  if (card.currency !== game.currency && !(money.has(card.currency) && money.has(game.currency)))
+    fail(E.cardInvalid, `this card (${card.currency}) cannot be used for a game priced in ${game.currency}`);
   return createOrder(platform, {
     game,
     goods,
@@ -91,7 +95,7 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
     meta: { area_id: params.areaId ?? null, card_price_minor: Number(card.price_minor), card_currency: card.currency },
     ownOrder: true,
     // Booked at the card's value in the game's currency: VIP points and events follow that amount.
-    amount: platform.catalog.money.between(Number(card.price_minor), card.currency, game.currency),
+    amount: money.between(Number(card.price_minor), card.currency, game.currency),
     gems: card.gems + card.extra_gems,
     // The card is spent in the order's own transaction: two exchanges of one card cannot both pass.
     reserve: async (tx, billingNo) => {

@@ -31,11 +31,12 @@ export interface CheckoutOrder {
 }
 
 export async function checkoutOrder(db: Db, billingNo: string): Promise<CheckoutOrder | undefined> {
-  const [order] = await db.query<CheckoutOrder>(
-    "SELECT billing_no, brand_id, amount_minor::integer AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
+  // bigint comes back as text (an int4 cast would overflow past 2^31 minor units); a number is exact to 2^53.
+  const [order] = await db.query<Omit<CheckoutOrder, "amount_minor"> & { amount_minor: string }>(
+    "SELECT billing_no, brand_id, amount_minor::text AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
     [billingNo],
   );
-  return order;
+  return order && { ...order, amount_minor: Number(order.amount_minor) };
 }
 
 export interface Notification {

@@ -4,6 +4,7 @@ import { storefrontUrl } from "../../core/config/targets.ts";
 import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
 import { priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import type { Queryable } from "../db.ts";
 import { boundIn, countryMap, findChannel, priceFits, regionsOf } from "./channels.ts";
 import { checkoutUrl } from "./checkout.ts";
 import { couponForOrder } from "./coupons.ts";
@@ -106,7 +107,20 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
     channelId: params.channel_id,
     region,
     ...(params.coupon_code ? { couponCode: params.coupon_code } : {}),
-    ...(params.replenish_id ? { replenishId: params.replenish_id } : {}),
+    ...(params.replenish_id
+      ? {
+          replenishId: params.replenish_id,
+          // The link is checked again in the order's own transaction, under its row's lock: one that
+          // was paid or ran out since it was read above makes no order.
+          reserve: async (tx: Queryable) => {
+            const [open] = await tx.query(
+              "SELECT 1 FROM replenish_links WHERE replenish_id = $1 AND paid_at IS NULL AND expires_at > $2 FOR UPDATE",
+              [params.replenish_id, platform.now()],
+            );
+            if (!open) fail(E.replenishError);
+          },
+        }
+      : {}),
     platform: params.platform,
     ownOrder: !params.replenish_id,
     payUrl: (billingNo) => checkoutUrl(platform.secret, caller.origin, billingNo),

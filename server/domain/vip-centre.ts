@@ -1,4 +1,5 @@
 // The VIP centre's calls: levels, the account's standing, its coupons, claims and point exchanges.
+import { ratio } from "../../core/money/minor.ts";
 import { type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { insertCoupon, listCoupons } from "./coupons.ts";
 import { E, fail } from "./errors.ts";
@@ -108,7 +109,9 @@ export async function exchangePoints(platform: Platform, params: Params<"exchang
       [user.user_id, game.brand.id, params.points],
     );
     if (!row) fail(E.notEnoughPoints);
-    const coins = Math.floor(params.points * pointToCoin);
+    // Exact: points × the ratio, rounded down (never a float product that lands a hair under a whole).
+    const rate = ratio(pointToCoin);
+    const coins = Number((BigInt(params.points) * rate.num) / rate.den);
     await tx.query("INSERT INTO point_exchanges (user_id, brand_id, points, coins, role_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
       user.user_id,
       game.brand.id,

@@ -169,8 +169,10 @@ async function snapshot(): Promise<Record<string, string>> {
   );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
+    // A session's last use is the one thing a read may write (it slides the session: decisions.md).
+    const rows = name === "sessions" ? "(SELECT token, user_id, created_at, absolute_expires_at FROM sessions)" : `"${name}"`;
     const [row] = await h.db.query<{ digest: string }>(
-      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${rows} t`,
     );
     out[name] = row?.digest ?? "";
   }
@@ -178,17 +180,20 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 describe("reads", () => {
-  it("every GET of the contract and every sandbox page changes nothing, for a new account and an old one", async () => {
+  it("every GET of the contract and every sandbox page changes nothing but a session's last use, for a new account and an old one", async () => {
     const aurora = clientOf(h.platform, "aurora").clientIds.web;
     // A new account (never read before: no VIP row, weekly grants not stored), and the seeded VIP.
     const fresh = await h.call("googleAuth", { authorization_code: "sbx_reader", client_id: aurora });
     const vip = await h.login("aurora", "vip");
     const order = await buy(h, vip, { product: "starfall.gems.300", country: "US" });
     const role = await firstRole(h, vip);
-    const link = await h.app.inject({ method: "POST", url: "/sandbox/replenish", payload: { brand: "aurora", valid_seconds: 3600 } });
     const sessions = [fresh.content.oauth_token, vip.token];
     const { calls } = loadContract();
     const reads = calls.filter((c) => c.method === "GET");
+    // Two hours on, so each session's use is due to be written; the platform's own timed work done
+    // first (it forgets old attempt counters): only reads follow.
+    move(2 * 3600_000);
+    const link = await h.app.inject({ method: "POST", url: "/sandbox/replenish", payload: { brand: "aurora", valid_seconds: 3600 } });
     const known: Record<string, unknown> = {
       client_id: aurora,
       server_id: role.server_id,
@@ -199,9 +204,14 @@ describe("reads", () => {
       use_category: "claim,avail,lock,history",
       platform: "web",
     };
-    // The platform's own timed work done first (it forgets old attempt counters): only reads follow.
     await sweep(h.platform, true);
     const before = await snapshot();
+    const used = () =>
+      h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE token = ANY($1::text[]) AND last_seen_at = $2", [
+        sessions,
+        new Date(at),
+      ]);
+    expect((await used())[0]?.n).toBe(0);
     const answered: string[] = [];
     for (const token of sessions) {
       for (const call of reads) {
@@ -220,6 +230,8 @@ describe("reads", () => {
       }
     }
     expect(await snapshot()).toEqual(before);
+    // The two sessions slid (their last use written), and nothing else changed.
+    expect((await used())[0]?.n).toBe(2);
     // Each read reached its rules (answered 1) with at least one of the sessions; only the order's
     // owner may read it and its gift.
     expect(reads.map((c) => c.name).filter((n) => !answered.includes(n))).toEqual([]);

@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCIES, minorDigits } from "../../core/money/currencies.ts";
-import { decimalText } from "../../core/money/minor.ts";
+import { decimalText, ratio, times } from "../../core/money/minor.ts";
 import { methodById } from "../../core/payments/methods.ts";
 import { catalogData } from "../../server/catalog/data.ts";
 import { fromWire, toWire } from "../../server/catalog/money.ts";
@@ -18,6 +18,8 @@ import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { settleDueCardOrders } from "../../server/domain/settlement.ts";
 import { buy, decide, encodeCardInfo, firstRole, type Harness, startHarness } from "./harness.ts";
 
+/** The catalogue's data files, read once for this file. */
+const DATA = catalogData();
 const MIGRATIONS_DIR = join(import.meta.dirname, "..", "..", "server", "migrations");
 const MIGRATION = join(MIGRATIONS_DIR, "0003_money_minor_units.sql");
 const SEED = { seed: 20261125 };
@@ -114,7 +116,7 @@ describe("the money path", () => {
 
   /** The sandbox's rule, as exact decimals: USD × rate, half up once to the step; then × discount rate, half up at the minor unit. */
   function expected(usd: string, currency: string, rate: string | undefined) {
-    const rule = catalogData().rates.currencies[currency] ?? {
+    const rule = DATA.rates.currencies[currency] ?? {
       perBase: "1",
       step: new Decimal(1).div(10 ** minorDigits(currency)).toString(),
     };
@@ -126,16 +128,17 @@ describe("the money path", () => {
 
   it("every catalogue goods × currency × coupon rate equals exact decimal arithmetic, with no more decimals than the currency has", () => {
     const { money } = h.platform.catalog;
-    const goods = catalogData().goods.goods;
-    const rates = [...new Set(catalogData().vip.levels.flatMap((l) => l.coupons.map((c) => String(c.rate))))];
-    const currencies = [...Object.keys(catalogData().rates.currencies), "CHF", "KWD", "CLP"];
+    const goods = DATA.goods.goods;
+    const rates = [...new Set(DATA.vip.levels.flatMap((l) => l.coupons.map((c) => String(c.rate))))];
+    const currencies = [...Object.keys(DATA.rates.currencies), "CHF", "KWD", "CLP"];
     const mismatches: string[] = [];
     for (const g of goods)
       for (const currency of currencies)
         for (const rate of [undefined, ...rates]) {
           const digits = minorDigits(currency);
           const price = money.fromBase(Math.round(g.usd * 100), currency);
-          const paid = rate ? Number(new Decimal(price).mul(rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP)) : price;
+          // The platform's own discount (coupons.ts applies times(price, ratio(rate))).
+          const paid = rate ? times(price, ratio(rate)) : price;
           const want = expected(String(g.usd), currency, rate);
           if (toWire(price, currency) !== want.price || toWire(paid, currency) !== want.paid)
             mismatches.push(`${g.id} ${currency} ×${rate}: ${toWire(paid, currency)} ≠ ${want.paid}`);
@@ -147,11 +150,11 @@ describe("the money path", () => {
 
   it("a conversion at the sandbox rates and its inverse differ by at most one minor unit", () => {
     const { money } = h.platform.catalog;
-    const codes = Object.keys(catalogData().rates.currencies);
+    const codes = Object.keys(DATA.rates.currencies);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 50_000_000 }), fc.constantFrom(...codes), fc.constantFrom(...codes), (minor, from, to) => {
         // Into a currency whose minor unit is worth no more than the source's, and back.
-        const unit = (c: string) => new Decimal(1).div(10 ** minorDigits(c)).div(catalogData().rates.currencies[c]?.perBase ?? "1");
+        const unit = (c: string) => new Decimal(1).div(10 ** minorDigits(c)).div(DATA.rates.currencies[c]?.perBase ?? "1");
         fc.pre(unit(to).lte(unit(from)));
         expect(Math.abs(money.between(money.between(minor, from, to), to, from) - minor)).toBeLessThanOrEqual(1);
       }),
@@ -160,7 +163,8 @@ describe("the money path", () => {
   });
 
   it("quote = pay order = checkout = notification = result, for every goods × currency × coupon rate × channel", async () => {
-    const games = h.platform.catalog.games.filter((g) => g.vip && g.parentGpId === undefined);
+    // Every game of every brand (each currency the fixture prices in); coupons only where VIP is on.
+    const games = h.platform.catalog.games.filter((g) => g.parentGpId === undefined);
     const sessions = new Map<string, { token: string; userId: string }>();
     const sessionOf = async (clientId: string) => {
       const known = sessions.get(clientId);
@@ -191,7 +195,7 @@ describe("the money path", () => {
           const coupons = game.goods.filter((g) => g.isCoupon && !g.limit);
           const goods = coupons[goodsPick % coupons.length];
           if (!goods) throw new Error("no goods");
-          const rate = percentOff === undefined ? undefined : new Decimal(100 - percentOff).div(100).toString();
+          const rate = percentOff === undefined || !game.vip ? undefined : new Decimal(100 - percentOff).div(100).toString();
           let code: string | undefined;
           if (rate) {
             code = `CPMONEY${n++}`;
@@ -299,6 +303,31 @@ describe("the money path", () => {
     expect(cumulative).toMatchObject({ progress: 23.5, currency: "MYR" });
     // The first reward is 5 US dollars (23.50 MYR): reached exactly; the next (20 US dollars) is not.
     expect(cumulative?.rewards.map((r) => r.state)).toEqual(["claimable", "locked", "locked"]);
+  });
+
+  it("a card in a currency the sandbox has no rate for is refused on a game of another currency, never booked at face value", async () => {
+    const myr = h.platform.catalog.games.find((g) => g.brand.id === "jade" && g.currency === "MYR" && g.parentGpId === undefined);
+    if (!myr) throw new Error("the fixture has no jade game in MYR");
+    expect(h.platform.catalog.money.has("CHF")).toBe(false);
+    await h.db.query("UPDATE prepaid_cards SET currency = 'CHF' WHERE card_no = $1", [cardNumber("jade", 6)]);
+    const login = await h.call("googleAuth", { authorization_code: "sbx_cardchf", client_id: myr.clientIds.web });
+    const session = { token: login.content.oauth_token, clientId: myr.clientIds.web };
+    const role = await firstRole(h, session);
+    const pay = await h.call("cardPay", {
+      client_id: session.clientId,
+      oauth_token: session.token,
+      server_id: role.server_id,
+      role_id: role.role_id,
+      platform: "web",
+      card_info: encodeCardInfo(cardNumber("jade", 6), cardPassword(6)),
+    });
+    expect(pay.code).toBe(-3201);
+    expect(pay.message).toContain("CHF");
+    const [orders] = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE product_id = $1", [
+      `card.${cardNumber("jade", 6)}`,
+    ]);
+    expect(orders?.n).toBe(0);
+    expect(() => h.platform.catalog.money.between(100, "CHF", "MYR")).toThrow(/no rate for CHF/);
   });
 
   it("a notification that reports another amount or currency is stored and refused, shows in the order's history, and changes nothing", async () => {
