@@ -15,6 +15,12 @@ import {
 } from "yaml";
 import { AREAS, type AreaFacts } from "../core/config/areas.ts";
 import { didYouMean, listHint } from "../core/config/diagnostics.ts";
+import {
+  PLACEHOLDER_ADDRESS,
+  PLACEHOLDER_HUAWEI_CLIENT_ID,
+  placeholderLoginClientId,
+  placeholderTrackingAppId,
+} from "../core/config/placeholders.ts";
 import { brandsSchema } from "../core/config/schema-pass.ts";
 import { isoCodeOf } from "../core/money/currencies.ts";
 
@@ -235,7 +241,7 @@ export function draftBrand(answers: Answers, usedClientIds: ReadonlySet<string>,
       ...own,
       languages: answers.languages ?? usual.languages,
       regions: usual.regions,
-      loginClientId: `${id}-login-${area}`,
+      loginClientId: placeholderLoginClientId(id, area),
     };
   });
 
@@ -308,7 +314,7 @@ export function draftData(d: BrandDraft): Record<string, unknown> {
       ]),
     ),
     login: {},
-    tracking: { appId: `${d.id}-web`, eventId: "1" },
+    tracking: { appId: placeholderTrackingAppId(d.id), eventId: "1" },
     games: Object.fromEntries(d.games.map((g) => [g.key, { name: g.name, clientIdMap: g.clientIds, area: g.area }])),
     defaultGame: d.games[0]?.key,
     ...(japanGames(d).length
@@ -326,7 +332,7 @@ const japanGames = (d: BrandDraft) => d.games.filter((g) => g.area === "ja");
 function commercialNotice(d: BrandDraft): Record<string, string> {
   return {
     seller: d.name,
-    address: "〒000-0000 所在地",
+    address: PLACEHOLDER_ADDRESS,
     contact: `support@${d.id}.example`,
     price: "各商品の購入画面に表示される価格（税込）",
     payment: "購入画面に表示されるお支払い方法。購入時にお支払いが確定します",
@@ -430,7 +436,7 @@ export function newConfigText(schemaPath: string): string {
     `$schema: ${schemaPath}`,
     "",
     "# The Huawei sign-in client id is one product-wide setting (spec §3).",
-    'huaweiClientId: "000000000"  # TODO: the product\'s Huawei client id',
+    `huaweiClientId: "${PLACEHOLDER_HUAWEI_CLIENT_ID}"  # TODO: the product's Huawei client id`,
     "",
     "brands:",
     "",

@@ -37,6 +37,10 @@ const second = (extra = "") => `  - id: second
     defaultGame: beta
 ${extra}`;
 
+/** The notice on specified commercial transactions as gen new-brand writes it, placeholders included. */
+const JA_NOTICE =
+  '{ seller: Minimal, address: "〒000-0000 所在地", contact: support@minimal.example, price: 表示価格, payment: 購入時, delivery: 直ちに, returns: 不可 }';
+
 const twoBrands = (first: string, other = second()) => `${first.trimEnd()}\n${other}`;
 
 interface Trap {
@@ -155,10 +159,79 @@ const TRAPS: Record<string, Trap> = {
   },
   "a TODO left by gen new-brand (strict)": {
     given: edit("privacy: https://minimal.example/privacy", "privacy: https://minimal.example/privacy  # TODO: the publisher's real value"),
-    want: "todo-marker 10:49",
+    want: "todo-marker 10:49 /brands/0/links/privacy",
+    strict: true,
+  },
+  "a TODO on a flow map, at the map (strict)": {
+    given: edit(
+      'clientIdMap: { android: "901", ios: "902", web: "903" }',
+      'clientIdMap: { android: "901", ios: "902", web: "903" } # TODO',
+    ),
+    want: "todo-marker 36:65 /brands/0/games/alpha/clientIdMap",
+    strict: true,
+  },
+  "a TODO on a line of its own, at what follows (strict)": {
+    given: edit("    defaultGame: alpha", "    # TODO: pick the game visitors land on\n    defaultGame: alpha"),
+    want: "todo-marker 38:5 /brands/0/defaultGame",
     strict: true,
   },
   "a .example host (strict)": { given: minimal, want: "placeholder-value 10:16 /brands/0/links/privacy", strict: true },
+  "gen new-brand's huaweiClientId (strict)": {
+    given: edit('huaweiClientId: "900"', 'huaweiClientId: "000000000"'),
+    want: "placeholder-value 2:17 /huaweiClientId",
+    strict: true,
+  },
+  "a Google client id on a reserved name (strict)": {
+    given: edit(
+      "    login: {}",
+      "    login:\n      google: { clientId: 1-minimal.apps.googleusercontent.example, package: com.minimal.app }",
+    ),
+    want: "placeholder-value 30:27 /brands/0/login/google/clientId",
+    strict: true,
+  },
+  "an Android package of example.com (strict)": {
+    given: edit(
+      "    login: {}",
+      "    login:\n      google: { clientId: 1-minimal.apps.googleusercontent.com, package: com.example.minimal }",
+    ),
+    want: "placeholder-value 30:74 /brands/0/login/google/package",
+    strict: true,
+  },
+  "an Apple bundle id of example.com (strict)": {
+    given: edit("    login: {}", "    login:\n      apple: { bundleId: com.example.minimal.signin }"),
+    want: "placeholder-value 30:26 /brands/0/login/apple/bundleId",
+    strict: true,
+  },
+  "a Facebook app id of zeros (strict)": {
+    given: edit("    login: {}", '    login:\n      facebook: { appId: "00000" }'),
+    want: "placeholder-value 30:26 /brands/0/login/facebook/appId",
+    strict: true,
+  },
+  "a game client id that says it is a placeholder (strict)": {
+    given: edit('web: "903"', "web: your-client-id"),
+    want: "placeholder-value 36:57 /brands/0/games/alpha/clientIdMap/web",
+    strict: true,
+  },
+  "a tracking event id left as TODO (strict)": {
+    given: edit('eventId: "18"', "eventId: TODO"),
+    want: "placeholder-value 32:16 /brands/0/tracking/eventId",
+    strict: true,
+  },
+  "gen new-brand's tracking app id (strict)": {
+    given: minimal,
+    want: "placeholder-value 31:14 /brands/0/tracking/appId",
+    strict: true,
+  },
+  "gen new-brand's address in the Japanese notice (strict)": {
+    given: edit("    defaultGame: alpha", `    defaultGame: alpha\n    legal:\n      commercialTransactions:\n        alpha: ${JA_NOTICE}`),
+    want: "placeholder-value 41:44 /brands/0/legal/commercialTransactions/alpha/address",
+    strict: true,
+  },
+  "a contact address on a reserved name in the Japanese notice (strict)": {
+    given: edit("    defaultGame: alpha", `    defaultGame: alpha\n    legal:\n      commercialTransactions:\n        alpha: ${JA_NOTICE}`),
+    want: "placeholder-value 41:70 /brands/0/legal/commercialTransactions/alpha/contact",
+    strict: true,
+  },
 };
 
 describe("traps of a real store are reported by name", () => {
@@ -223,5 +296,29 @@ describe("diagnostics are located and sized for people", () => {
     );
     const result = validateText("b.yaml", text);
     expect(result.diagnostics.map((d) => [d.name, d.hint])).toEqual([["unknown-value", "did you mean 'sea'?"]]);
+  });
+});
+
+describe("gen validate --strict passes a store that is ready", () => {
+  // The minimal config with the values a publisher would really have: nothing left to replace.
+  const ready = minimal
+    .replace(/minimal\.example/g, "minimal-games.com")
+    .replace("appId: minimal-web", "appId: mg-storefront")
+    .replace(
+      "    login: {}",
+      '    login:\n      google: { clientId: 1234-abcd.apps.googleusercontent.com, package: com.minimalgames.app }\n      facebook: { appId: "1029384756" }',
+    )
+    .replace(
+      "    defaultGame: alpha",
+      '    defaultGame: alpha\n    legal:\n      commercialTransactions:\n        alpha: { seller: Minimal KK, address: "〒150-0002 東京都渋谷区渋谷2-1-1", contact: support@minimal-games.com, price: 表示価格, payment: 購入時, delivery: 直ちに, returns: 不可 }',
+    );
+
+  it("reports nothing on real-looking values", () => {
+    expect(validateText("brands.yaml", ready, { strict: true }).diagnostics).toEqual([]);
+  });
+
+  it("a '# TODO' inside a quoted value is text, not a marker", () => {
+    const text = ready.replace("name: Alpha", 'name: "Alpha # TODO edition"');
+    expect(validateText("brands.yaml", text, { strict: true }).diagnostics).toEqual([]);
   });
 });

@@ -279,6 +279,38 @@ describe("gen new-brand starts a config", () => {
     expect((await validateFile(file, { strict: true })).diagnostics.map((d) => d.name)).toContain("todo-marker");
   });
 
+  it("leaves nothing strict mode lets through: every placeholder is reported at its value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-new-strict-"));
+    const file = join(dir, "brands.yaml");
+    expect((await run(["new-brand", "first", file, "--areas", "ja", "--no-prompt"])).code).toBe(0);
+    // Without the TODO comments the values themselves still fail, each at its pointer.
+    writeFileSync(file, readFileSync(file, "utf8").replace(/ *# TODO.*$/gm, ""));
+    const found = (await validateFile(file, { strict: true })).diagnostics.map((d) => `${d.name} ${d.pointer}`);
+    expect(found).not.toContain("todo-marker /huaweiClientId");
+    for (const pointer of [
+      "/huaweiClientId",
+      "/brands/0/areas/ja/loginClientId",
+      "/brands/0/tracking/appId",
+      "/brands/0/links/privacy",
+      "/brands/0/api/production/primary",
+      "/brands/0/legal/commercialTransactions/first/address",
+      "/brands/0/legal/commercialTransactions/first/contact",
+    ])
+      expect(found).toContain(`placeholder-value ${pointer}`);
+  });
+
+  it("its TODO markers point at their values", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-new-todo-"));
+    const file = join(dir, "brands.yaml");
+    expect((await run(["new-brand", "first", file, "--no-prompt"])).code).toBe(0);
+    const todos = (await validateFile(file, { strict: true })).diagnostics.filter((d) => d.name === "todo-marker");
+    expect(todos.length).toBeGreaterThan(10);
+    expect(todos.filter((d) => d.pointer === "")).toEqual([]);
+    expect(todos.map((d) => d.pointer)).toEqual(
+      expect.arrayContaining(["/huaweiClientId", "/brands/0/links/privacy", "/brands/0/games/first/clientIdMap"]),
+    );
+  });
+
   it("adds the first brand to a file whose brands: list is still empty", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-list-"));
     const file = join(dir, "brands.yaml");

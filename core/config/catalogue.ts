@@ -408,11 +408,12 @@ export const catalogue = {
   }),
   "placeholder-value": entry({
     severity: "error",
-    title: "A host, origin or link on a reserved example domain (strict mode).",
-    hint: "Use the publisher's real host; .example, .test and .invalid never resolve.",
-    why: "Reserved names (RFC 2606) never reach a server: a deployed store would call nowhere.",
-    fix: "Replace it with the real value.",
-    example: "api:\n  production:\n    primary: https://api.nova.example\n",
+    title: "A value that is still a placeholder (strict mode).",
+    hint: "Use the publisher's real value; .example, .test and .invalid never resolve.",
+    why: "Reserved names (RFC 2606) never reach a server, and ids nobody issued (all zeros, `your-client-id`, the ids `gen new-brand` derives from the brand id) sign nobody in: a deployed store would call nowhere, or show a placeholder address in its legal notice.",
+    fix: "Replace it with the real value: hosts, origins, links and addresses on the publisher's domain; client, app, package and bundle ids as the provider or the platform issued them; the seller's real address in a Japanese notice.",
+    example:
+      'huaweiClientId: "000000000"\napi:\n  production:\n    primary: https://api.nova.example\nlogin:\n  google: { clientId: your-client-id, package: com.example.nova }\n',
     strict: true,
   }),
 } as const satisfies Record<string, CatalogueEntry>;

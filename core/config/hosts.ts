@@ -28,6 +28,45 @@ export function previewSubhostSources(id: string): string {
   return `http://*.${preview.production}:* http://*.${preview.demo}:*`;
 }
 
+/**
+ * A host name as browsers resolve it: lower case, no final dot, IPv4 in dotted decimal (`127.1` and
+ * `0x7f.1` are 127.0.0.1), IPv6 in brackets and compressed. Unparseable names are only lower-cased.
+ */
+export function canonicalHost(host: string): string {
+  const bare = host.trim();
+  const bracketed = bare.includes(":") && !bare.startsWith("[") ? `[${bare}]` : bare;
+  try {
+    return new URL(`http://${bracketed}/`).hostname.replace(/\.$/, "");
+  } catch {
+    return bare.toLowerCase().replace(/\.$/, "");
+  }
+}
+
+/** RFC 2606 and RFC 6761 names, which never reach a server on the internet. */
+const RESERVED = /(^|\.)(example|test|invalid)$|(^|\.)example\.(com|net|org)$/;
+
+/** Whether a host is on a reserved example name (`.example`, `.test`, `.invalid`, `example.com`…). */
+export const isReservedHost = (host: string) => RESERVED.test(canonicalHost(host));
+
+/** The machine's own names: `localhost` and its sub-names, and what /etc/hosts usually calls it. */
+const LOOPBACK_NAMES = /^(localhost|.+\.localhost|localhost\.localdomain|localhost6(\.localdomain6)?|ip6-(localhost|loopback))$/;
+
+/**
+ * Whether a host reaches the player's own device (or no device): loopback names, 127.0.0.0/8, ::1,
+ * IPv4-mapped 127.x, and the unspecified addresses 0.0.0.0 and ::.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = canonicalHost(host);
+  return (
+    LOOPBACK_NAMES.test(h) ||
+    /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    h === "0.0.0.0" ||
+    h === "[::1]" ||
+    h === "[::]" ||
+    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(h)
+  );
+}
+
 /** Demo (beta) mode applies when the host contains 'demo' (spec §1). */
 export function modeForHost(hostname: string): HostMode {
   return hostname.includes("demo") ? "demo" : "production";

@@ -3,7 +3,7 @@
 // exceptions.
 import { readFile } from "node:fs/promises";
 import jsYaml from "js-yaml";
-import { type Document, isMap, isPair, isScalar, isSeq, type Node, parseDocument, type YAMLMap } from "yaml";
+import { type Document, isMap, isPair, isScalar, isSeq, type Node, Parser, parseDocument, type YAMLMap } from "yaml";
 import { catalogue, type Diagnostic, type DiagnosticName, yamlDiagnosticName } from "./diagnostics.ts";
 
 export interface Position {
@@ -16,6 +16,15 @@ export interface Span {
   end: Position;
 }
 
+/** A `# …` comment of the file, with the JSON pointer of the value it is about when there is one. */
+export interface Comment {
+  text: string;
+  start: Position;
+  end: Position;
+  /** The value that ends before it on its line, or for a comment alone on its line the next one. */
+  pointer: string | undefined;
+}
+
 export interface SourceFile {
   file: string;
   text: string;
@@ -25,6 +34,8 @@ export interface SourceFile {
   locate(pointer: string, opts?: { key?: boolean }): Span;
   /** The source text of the value at a pointer (as written, quotes included), or undefined. */
   sourceOf(pointer: string): string | undefined;
+  /** Every comment of the file, in order (only comments: a `#` inside a quoted value is text). */
+  comments(): Comment[];
   /** Make a diagnostic located at a pointer (at the key of the last segment when `key`). */
   diag(name: DiagnosticName, pointer: string, message: string, opts?: { hint?: string; key?: boolean }): Diagnostic;
 }
@@ -165,11 +176,86 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
     return { start: position(from), end: position(Math.max(from, to)) };
   };
 
+  /** Where each key and list item is: its start, where it (or its key) ends, and its pointer. */
+  const anchors = () => {
+    const list: { start: number; ends: number[]; pointer: string }[] = [];
+    const walk = (node: unknown, pointer: string) => {
+      if (isMap(node)) {
+        for (const pair of (node as YAMLMap).items) {
+          const key = pair.key as Node | null;
+          const name = keyString(key);
+          if (!key?.range || name === undefined) continue;
+          const value = pair.value as Node | null;
+          const at = pointer + joinPointer(name);
+          list.push({ start: key.range[0], ends: [key.range[1], ...(value?.range ? [value.range[1]] : [])], pointer: at });
+          walk(value, at);
+        }
+      } else if (isSeq(node)) {
+        node.items.forEach((item, i) => {
+          const at = pointer + joinPointer(i);
+          const range = (item as Node | null)?.range;
+          if (range) list.push({ start: range[0], ends: [range[1]], pointer: at });
+          walk(item, at);
+        });
+      }
+    };
+    walk(document().contents, "");
+    return list;
+  };
+
+  const comments = (): Comment[] => {
+    const found: { offset: number; text: string }[] = [];
+    // Comments sit at every level of the parser's concrete syntax tree (before, between and after
+    // values, inside flow collections): every token of type comment, wherever it is.
+    const visit = (token: unknown) => {
+      if (Array.isArray(token)) for (const t of token) visit(t);
+      else if (token && typeof token === "object") {
+        const t = token as { type?: unknown; offset?: unknown; source?: unknown };
+        if (t.type === "comment" && typeof t.offset === "number" && typeof t.source === "string")
+          found.push({ offset: t.offset, text: t.source });
+        else for (const v of Object.values(token)) if (v && typeof v === "object") visit(v);
+      }
+    };
+    for (const token of new Parser().parse(text.replace(/\r(?!\n)/g, "\n"))) visit(token);
+    if (found.length === 0) return [];
+    const places = anchors();
+    return found
+      .sort((a, b) => a.offset - b.offset)
+      .map(({ offset, text: comment }) => {
+        const start = position(offset);
+        const alone = text.slice(offset - start.column + 1, offset).trim() === "";
+        let pointer: string | undefined;
+        if (alone) {
+          // A comment line of its own is about what follows it.
+          let next = Number.POSITIVE_INFINITY;
+          for (const a of places) {
+            if (a.start > offset && a.start < next) {
+              next = a.start;
+              pointer = a.pointer;
+            }
+          }
+        } else {
+          // A trailing comment is about the value (or key) that ends last before it on its line.
+          let last = -1;
+          for (const a of places) {
+            for (const end of a.ends) {
+              if (end <= offset && end > last && position(end).line === start.line) {
+                last = end;
+                pointer = a.pointer;
+              }
+            }
+          }
+        }
+        return { text: comment, start, end: position(offset + comment.length), pointer };
+      });
+  };
+
   const source: SourceFile = {
     file,
     text,
     data: undefined,
     locate,
+    comments,
     sourceOf(pointer) {
       const { found, complete } = nodeAt(pointer);
       const range = complete ? found?.range : undefined;
