@@ -148,7 +148,7 @@ const TRAPS: Record<string, Trap> = {
       ...["b", "c", "d", "e", "f", "g"].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${"abcdef"[i]}`).join(", ")}]`),
       "brands: []",
     ].join("\n"),
-    want: "alias-amplification 1:1",
+    want: "alias-amplification 4:16 /d/2",
   },
   "a brand module over its 3 KB budget": {
     given: edit(
@@ -287,6 +287,17 @@ describe("diagnostics are located and sized for people", () => {
     const message = result.diagnostics.find((d) => d.pointer === "/brands/0/currency")?.message ?? "";
     expect(message.length).toBeLessThan(200);
     expect(message).toContain("more characters");
+  });
+
+  it("aliases may repeat a block a few times, not multiply the file: the limit is a multiple of its size", () => {
+    // A 2,000-character block anchored once and repeated: 8 times stays under 10 times the file, 12 times does not.
+    const file = (repeats: number) =>
+      [`block: &block "${"x".repeat(2000)}"`, `copies: [${Array(repeats).fill("*block").join(", ")}]`, "brands: []"].join("\n");
+    const names = (text: string) => validateText("b.yaml", text).diagnostics.map((d) => d.name);
+    expect(names(file(8))).not.toContain("alias-amplification");
+    const over = validateText("b.yaml", file(12)).diagnostics;
+    expect(over.map((d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`)).toEqual(["alias-amplification 2:82 /copies/9"]);
+    expect(over[0]?.message).toMatch(/beyond 21 KB of data \(10 times its 2.1 KB, at least 16 KB\): '\*block' here takes it over/);
   });
 
   it("a misspelt area key is one error: no follow-on errors with misleading hints", () => {

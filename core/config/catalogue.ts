@@ -114,10 +114,10 @@ export const catalogue = {
   }),
   "alias-amplification": entry({
     severity: "error",
-    title: "Aliases expand the file far beyond its size (an alias bomb).",
+    title: "Aliases expand the file far beyond its size (an alias bomb); reported at the alias that goes over.",
     hint: "Use anchors to repeat a value, not to multiply it: write the data out.",
-    why: "A small file that expands to gigabytes stops the validator, the build and every player's download (the brand module).",
-    fix: "Remove the nested aliases; anchors that repeat a block a few times are fine.",
+    why: "A small file that expands to gigabytes stops the validator, the build and every player's download (the brand module). The data may expand to 10 times the file's size (at least 16 KB); a real config's data is smaller than its YAML.",
+    fix: "Remove the nested aliases from the one reported on; anchors that repeat a block a few times are fine.",
     example:
       'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n',
   }),

@@ -88,29 +88,60 @@ function lineStarts(text: string): number[] {
 }
 
 /**
- * Expanded size of parsed data in characters of JSON, without expanding it: aliases share objects,
- * so sizes are memoised per object. Stops counting past `limit` (an alias bomb is never walked).
+ * Aliases may repeat data, not multiply it: the parsed data may expand to ALIAS_MULTIPLE times the
+ * file's size (its JSON is ~0.8 times a real config's YAML), and at least ALIAS_FLOOR for a small
+ * file (docs/decisions.md, "Alias limits"). Beyond that the file is refused before any pass walks it.
  */
-export function expandedSize(value: unknown, limit: number): number {
-  const sizes = new Map<object, number>();
-  const visit = (v: unknown): number => {
-    if (v === null || typeof v !== "object") return typeof v === "string" ? v.length + 2 : String(v).length;
-    const known = sizes.get(v);
-    if (known !== undefined) return known;
-    sizes.set(v, 0); // a cycle (js-yaml does not make them) counts once
-    let size = 2;
-    for (const [k, child] of Array.isArray(v) ? v.map((c, i) => [String(i), c] as const) : Object.entries(v)) {
-      size += (Array.isArray(v) ? 1 : k.length + 4) + visit(child);
-      if (size > limit) break;
-    }
-    sizes.set(v, size);
-    return size;
-  };
-  return visit(value);
-}
+export const ALIAS_MULTIPLE = 10;
+export const ALIAS_FLOOR = 16 * 1024;
+export const aliasLimit = (text: string) => Math.max(ALIAS_MULTIPLE * text.length, ALIAS_FLOOR);
 
-/** Aliases may repeat data, not multiply it: beyond this the file is refused before any pass walks it. */
-export const aliasLimit = (text: string) => Math.max(10 * text.length, 1_000_000);
+/**
+ * Where the parsed data, expanded in document order, first goes over `limit` characters of JSON:
+ * the pointer of the value (an alias, in a bomb) that takes it over, or undefined when it never
+ * does. Nothing is expanded: aliases share objects, so an alias's size is known from its first
+ * occurrence and counted at once, and the walk stops at the limit.
+ */
+export function aliasOverflow(value: unknown, limit: number): { pointer: string; size: number } | undefined {
+  const sizes = new Map<object, number>();
+  let total = 0;
+  class Over {
+    constructor(readonly pointer: string) {}
+  }
+  const add = (n: number, pointer: string) => {
+    total += n;
+    if (total > limit) throw new Over(pointer);
+  };
+  const visit = (v: unknown, pointer: string) => {
+    if (v === null || typeof v !== "object") return add(typeof v === "string" ? v.length + 2 : String(v).length, pointer);
+    const known = sizes.get(v);
+    if (known !== undefined) return add(known, pointer);
+    sizes.set(v, 0); // a cycle (js-yaml does not make them) counts once
+    const before = total;
+    add(2, pointer);
+    if (Array.isArray(v)) {
+      v.forEach((child, i) => {
+        const at = pointer + joinPointer(i);
+        add(1, at);
+        visit(child, at);
+      });
+    } else {
+      for (const [k, child] of Object.entries(v)) {
+        const at = pointer + joinPointer(k);
+        add(k.length + 4, at);
+        visit(child, at);
+      }
+    }
+    sizes.set(v, total - before);
+  };
+  try {
+    visit(value, "");
+    return undefined;
+  } catch (err) {
+    if (err instanceof Over) return { pointer: err.pointer, size: total };
+    throw err;
+  }
+}
 
 /**
  * Parses fast (js-yaml) and builds the position-keeping `yaml` document only when a diagnostic
@@ -317,19 +348,19 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
     };
   }
   const limit = aliasLimit(text);
-  if (expandedSize(source.data, limit) > limit) {
+  const overflow = aliasOverflow(source.data, limit);
+  if (overflow) {
     source.data = undefined;
-    const at = position(0);
+    const written = source.sourceOf(overflow.pointer);
+    const kb = (n: number) => `${n < 10 * 1024 ? (n / 1024).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1024)} KB`;
+    const at = written !== undefined && written.length <= 40 ? `'${written.trim()}' here` : "the value here";
     return {
       source,
       diagnostics: [
-        make(
+        source.diag(
           "alias-amplification",
-          file,
-          { start: at, end: at },
-          "",
-          `the file's aliases expand it beyond ${Math.round(limit / 1_000_000)} MB of data (10 times its size at least): refused unread`,
-          catalogue["alias-amplification"].hint,
+          overflow.pointer,
+          `the file's aliases expand it beyond ${kb(limit)} of data (${ALIAS_MULTIPLE} times its ${kb(text.length)}, at least ${kb(ALIAS_FLOOR)}): ${at} takes it over; refused unread`,
         ),
       ],
     };
