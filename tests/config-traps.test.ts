@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ErrorCode } from "yaml";
 import { validateFile, validateText } from "../core/config/validate.ts";
+import { yamlDiagnosticName } from "../core/config/yaml-errors.ts";
 
 const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
 
@@ -268,10 +270,122 @@ describe("traps of a real store are reported by name", () => {
   });
 });
 
+/** The YAML parser's own errors: each under its own name, at its place, with a hint for that error. */
+const YAML_ERRORS: Record<string, { given: string; want: string; hint: RegExp }> = {
+  "a plain value starting with @": {
+    given: edit("name: Minimal Games", "name: @minimal games"),
+    want: "yaml-reserved-indicator 5:11",
+    hint: /write it in quotes: "@minimal games"/,
+  },
+  "a plain value starting with a backtick": {
+    given: edit("name: Minimal Games", "name: `Minimal` Games"),
+    want: "yaml-reserved-indicator 5:11",
+    hint: /write it in quotes: "`Minimal` Games"/,
+  },
+  "an !!int tag on a text": {
+    given: edit('huaweiClientId: "900"', "huaweiClientId: !!int nine"),
+    want: "yaml-bad-tag 2:17",
+    hint: /remove the tag '!!int'/,
+  },
+  "a tag YAML does not know": {
+    given: edit("currency: USD", "currency: !currency USD"),
+    want: "yaml-bad-tag 7:15",
+    hint: /remove the tag '!currency'/,
+  },
+  "two anchors on one value": {
+    given: edit("currency: USD", "currency: &a &b USD"),
+    want: "yaml-multiple-anchors 7:18",
+    hint: /one anchor/,
+  },
+  "two tags on one value": {
+    given: edit("currency: USD", "currency: !!str !!str USD"),
+    want: "yaml-multiple-tags 7:21",
+    hint: /one tag/,
+  },
+  "a second document": {
+    given: `${minimal}---\nbrands: []\n`,
+    want: "yaml-multiple-documents 39:1",
+    hint: /remove the '---'/,
+  },
+  "an alias to no anchor": {
+    given: edit("currency: USD", "currency: *usd"),
+    want: "yaml-bad-alias 7:15",
+    hint: /'&usd'/,
+  },
+  "a NUL byte": {
+    given: edit("name: Minimal Games", "name: Minimal\u0000Games"),
+    want: "yaml-control-character 5:18",
+    hint: /<U\+0000>/,
+  },
+  "a bell character": {
+    given: edit("name: Minimal Games", "name: Minimal\u0007Games"),
+    want: "yaml-control-character 5:18",
+    hint: /<U\+0007>/,
+  },
+  "a directive for another YAML version": {
+    given: `%YAML 2.0\n---\n${minimal}`,
+    want: "yaml-bad-directive 1:7",
+    hint: /delete the line starting with '%'/i,
+  },
+  "an anchor before the ? indicator": {
+    given: edit('huaweiClientId: "900"', '&a ? huaweiClientId\n: "900"'),
+    want: "yaml-property-order 2:4",
+    hint: /after the indicator/,
+  },
+  "a block list inside a flow list": {
+    given: edit("regions: [TH]", "regions: [\n          - TH]"),
+    want: "yaml-block-in-flow 28:11",
+    hint: /close the bracket/i,
+  },
+};
+
+describe("the YAML parser's errors each have a name and a hint of their own", () => {
+  it("every error code of the parser has a name of its own", () => {
+    // The yaml package's ErrorCode, in full: the type checker fails this list when a code is added.
+    // IMPOSSIBLE (a parser bug) and NON_STRING_KEY (an option not set) cannot reach an operator.
+    const codes: Record<Exclude<ErrorCode, "IMPOSSIBLE" | "NON_STRING_KEY">, true> = {
+      ALIAS_PROPS: true,
+      BAD_ALIAS: true,
+      BAD_DIRECTIVE: true,
+      BAD_DQ_ESCAPE: true,
+      BAD_INDENT: true,
+      BAD_PROP_ORDER: true,
+      BAD_SCALAR_START: true,
+      BLOCK_AS_IMPLICIT_KEY: true,
+      BLOCK_IN_FLOW: true,
+      DUPLICATE_KEY: true,
+      KEY_OVER_1024_CHARS: true,
+      MISSING_CHAR: true,
+      MULTILINE_IMPLICIT_KEY: true,
+      MULTIPLE_ANCHORS: true,
+      MULTIPLE_DOCS: true,
+      MULTIPLE_TAGS: true,
+      RESOURCE_EXHAUSTION: true,
+      TAB_AS_INDENT: true,
+      TAG_RESOLVE_FAILED: true,
+      UNEXPECTED_TOKEN: true,
+      BAD_COLLECTION_TYPE: true,
+    };
+    for (const code of Object.keys(codes)) expect(yamlDiagnosticName(code), code).not.toBe("yaml-syntax");
+  });
+
+  for (const [what, { given, want, hint }] of Object.entries(YAML_ERRORS)) {
+    it(what, () => {
+      const result = validateText("brands.yaml", given);
+      const found = result.diagnostics.map((d) => `${d.name} ${d.line}:${d.column}`);
+      expect(found).toContain(want);
+      const d = result.diagnostics[found.indexOf(want)];
+      expect(d?.hint).toMatch(hint);
+      // Written for an operator: no advice addressed to a programmer of the YAML library.
+      expect(d?.message).not.toMatch(/YAML\.|parseAllDocuments|tag:yaml\.org/);
+    });
+  }
+});
+
 describe("diagnostics are located and sized for people", () => {
   it("a NUL byte is located at its line and column, not its offset", () => {
     const d = validateText("b.yaml", edit("name: Minimal Games", "name: Minimal\u0000Games")).diagnostics[0];
-    expect([d?.name, d?.line, d?.column]).toEqual(["yaml-syntax", 5, 18]);
+    expect([d?.name, d?.line, d?.column]).toEqual(["yaml-control-character", 5, 18]);
   });
 
   it("a file with lone-CR line ends is located line by line", () => {

@@ -83,7 +83,7 @@ export const catalogue = {
   "yaml-bad-alias": entry({
     severity: "error",
     title: "An alias (`*name`) refers to no anchor, or carries a tag or anchor itself.",
-    hint: "Define the anchor (&name) before the alias that uses it.",
+    hint: "Define the anchor (&name) above the alias that uses it; an alias carries no tag or anchor.",
     why: "An alias stands for the value anchored earlier in the file; without it there is no value.",
     fix: "Add `&name` on the value to repeat, above the alias, or write the value out.",
     example: "brands:\n  - *aurora\n",
@@ -95,6 +95,70 @@ export const catalogue = {
     why: "Only the first document would be read; the brands after `---` would silently go missing.",
     fix: "Merge the documents into one `brands:` list.",
     example: "brands: []\n---\nbrands: []\n",
+  }),
+  "yaml-reserved-indicator": entry({
+    severity: "error",
+    title: "A value starts with a character YAML reserves (`@`, `` ` ``, `%`, `|`, `>`, `,`) without quotes.",
+    hint: "Put the value in double quotes.",
+    why: "YAML keeps these characters for its own syntax: a value that starts with one cannot be read unquoted.",
+    fix: 'Quote the whole value: `name: "@nova games"`.',
+    example: "name: @nova games\n",
+  }),
+  "yaml-bad-tag": entry({
+    severity: "error",
+    title: "A tag (`!!int`, `!name`) that does not fit its value, or that YAML does not know.",
+    hint: "Remove the tag: brands.yaml needs none (quote a value to keep it as text).",
+    why: "A tag tells YAML how to read a value; `!!int` on text, or a tag nobody defined, cannot be applied, so the value means nothing.",
+    fix: "Delete the tag. To keep digits as text, quote them instead.",
+    example: "huaweiClientId: !!int nine\n",
+  }),
+  "yaml-multiple-anchors": entry({
+    severity: "error",
+    title: "A value with two anchors (`&a &b`).",
+    hint: "Keep one anchor on the value; every alias can use that one.",
+    why: "A value is named once: aliases to the other name would refer to nothing.",
+    fix: "Delete one `&name` and make its aliases use the other.",
+    example: "currency: &a &b USD\n",
+  }),
+  "yaml-multiple-tags": entry({
+    severity: "error",
+    title: "A value with two tags.",
+    hint: "Keep one tag on the value (brands.yaml needs none).",
+    why: "A value has one type: two tags contradict each other.",
+    fix: "Delete the tags.",
+    example: "currency: !!str !!str USD\n",
+  }),
+  "yaml-block-in-flow": entry({
+    severity: "error",
+    title: "A block list or map (`- item` or `key:` lines) inside brackets `[…]` or braces `{…}`.",
+    hint: "Close the bracket before the block starts, or write the whole list in block style.",
+    why: "Inside brackets YAML reads flow style only: items separated by commas.",
+    fix: "Write `[a, b]` on its own, or drop the brackets and put each item on a `- ` line.",
+    example: "regions: [\n  - TH]\n",
+  }),
+  "yaml-bad-directive": entry({
+    severity: "error",
+    title: "A `%` directive line YAML cannot apply (an unknown one, or another YAML version).",
+    hint: "Delete the line starting with '%' (and the '---' after it): brands.yaml needs no directives.",
+    why: "Directives change how the whole file is read; one the parser does not support leaves the file unreadable.",
+    fix: "Delete the directive; the file is YAML 1.2 without it.",
+    example: "%YAML 2.0\n---\nbrands: []\n",
+  }),
+  "yaml-property-order": entry({
+    severity: "error",
+    title: "An anchor or tag written before the `?`, `:` or `-` indicator instead of after it.",
+    hint: "Move the &anchor (or !tag) after the indicator, right before the value.",
+    why: "An anchor or tag belongs to a value; before the indicator it belongs to nothing.",
+    fix: "Write `- &name value`, not `&name - value`.",
+    example: '&a ? huaweiClientId\n: "900"\n',
+  }),
+  "yaml-control-character": entry({
+    severity: "error",
+    title: "An invisible control character (a NUL byte, a bell…) in the file.",
+    hint: "Delete the invisible character; it usually comes from a binary file or a bad copy.",
+    why: "YAML allows no control characters but tab and line breaks; one usually means the file was saved wrongly or text came from a binary source.",
+    fix: "Delete it (the code frame shows it as `<U+0000>`; editors as a box or `␀`). If the text around it is garbled too, restore the file from version control.",
+    example: "name: Aurora<U+0000>Games   # the character itself is invisible\n",
   }),
   "duplicate-key": entry({
     severity: "error",
@@ -419,21 +483,3 @@ export const catalogue = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type DiagnosticName = keyof typeof catalogue;
-
-/** The yaml package's error codes, each under its own name (the rest are plain yaml-syntax). */
-const YAML_CODES: Record<string, DiagnosticName> = {
-  DUPLICATE_KEY: "duplicate-key",
-  BAD_INDENT: "yaml-bad-indent",
-  TAB_AS_INDENT: "yaml-tab-indent",
-  MISSING_CHAR: "yaml-missing-char",
-  BLOCK_AS_IMPLICIT_KEY: "yaml-implicit-key",
-  MULTILINE_IMPLICIT_KEY: "yaml-implicit-key",
-  KEY_OVER_1024_CHARS: "yaml-implicit-key",
-  UNEXPECTED_TOKEN: "yaml-unexpected-token",
-  BAD_DQ_ESCAPE: "yaml-bad-escape",
-  BAD_ALIAS: "yaml-bad-alias",
-  ALIAS_PROPS: "yaml-bad-alias",
-  MULTIPLE_DOCS: "yaml-multiple-documents",
-};
-
-export const yamlDiagnosticName = (code: string): DiagnosticName => YAML_CODES[code] ?? "yaml-syntax";

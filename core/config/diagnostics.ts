@@ -2,7 +2,7 @@
 // workflow annotations and SARIF 2.1.0. The catalogue of names is ./catalogue.ts.
 import { type CatalogueEntry, catalogue, type DiagnosticName, type Severity } from "./catalogue.ts";
 
-export { catalogue, type DiagnosticName, type Severity, yamlDiagnosticName } from "./catalogue.ts";
+export { catalogue, type DiagnosticName, type Severity } from "./catalogue.ts";
 
 export interface Diagnostic {
   /** Permanent name from the catalogue, e.g. `duplicate-host`. */

@@ -3,8 +3,9 @@
 // exceptions.
 import { readFile } from "node:fs/promises";
 import jsYaml from "js-yaml";
-import { type Document, isMap, isPair, isScalar, isSeq, type Node, Parser, parseDocument, type YAMLMap } from "yaml";
-import { catalogue, type Diagnostic, type DiagnosticName, yamlDiagnosticName } from "./diagnostics.ts";
+import { type Document, isMap, isPair, isScalar, isSeq, type Node, Parser, parseDocument, visit, type YAMLMap } from "yaml";
+import { catalogue, type Diagnostic, type DiagnosticName } from "./diagnostics.ts";
+import { CONTROL_CHARACTER, controlCharacter, describeYamlError, undefinedAlias, type YamlProblem } from "./yaml-errors.ts";
 
 export interface Position {
   line: number;
@@ -302,24 +303,35 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
   try {
     source.data = jsYaml.load(text, { filename: file, schema: FAST_SCHEMA });
   } catch (fastError) {
-    // Slow path: the `yaml` package reports every problem with its position and its own code.
+    // Slow path: the `yaml` package reports every problem with its position and its own code; what
+    // it accepts but js-yaml does not (an alias to no anchor, a control character) is found here.
+    const problems: { at: [number, number]; problem: YamlProblem }[] = [];
+    for (const err of [...document().errors, ...document().warnings])
+      problems.push({ at: err.pos, problem: describeYamlError(err.code, err.message, text, err.pos) });
+    visit(document(), {
+      Alias(_key, node) {
+        if (node.range && node.resolve(document()) === undefined)
+          problems.push({ at: [node.range[0], node.range[1]], problem: undefinedAlias(node.source) });
+      },
+    });
+    for (const m of text.matchAll(CONTROL_CHARACTER)) {
+      problems.push({ at: [m.index, m.index + 1], problem: controlCharacter(m[0]) });
+      if (problems.length > 1000) break;
+    }
     const diagnostics: Diagnostic[] = [];
     const lines = new Set<number>();
-    for (const err of [...document().errors, ...document().warnings]) {
-      const name = yamlDiagnosticName(err.code);
-      const span = { start: position(err.pos[0]), end: position(err.pos[1]) };
+    for (const { at, problem } of problems.sort((a, b) => a.at[0] - b.at[0])) {
+      const span = { start: position(at[0]), end: position(at[1]) };
       // One problem a line: the parser's later complaints on it follow from the first.
       if (lines.has(span.start.line)) continue;
       lines.add(span.start.line);
-      const key = /^["']?([^"':\n]+)["']?\s*:/.exec(text.slice(err.pos[0]))?.[1]?.trim();
+      const key = /^["']?([^"':\n]+)["']?\s*:/.exec(text.slice(at[0]))?.[1]?.trim();
       const message =
-        name === "duplicate-key" && key
-          ? `duplicate key '${key}'`
-          : (err.message.split("\n")[0]?.replace(/ at line \d+, column \d+.*$/, "") ?? "invalid YAML");
-      diagnostics.push(make(name, file, span, "", message, catalogue[name].hint));
+        problem.name === "duplicate-key" && key ? `duplicate key '${key}'` : problem.message.replace(/ at line \d+, column \d+.*$/, "");
+      diagnostics.push(make(problem.name, file, span, "", message, problem.hint));
     }
     if (diagnostics.length === 0) {
-      // Only js-yaml objected (a NUL byte, an undefined alias…): its reason, at its offset.
+      // Only js-yaml objected: its reason, at its offset.
       const e = fastError as { reason?: string; message?: string; mark?: { position?: number } };
       const at = position(e.mark?.position ?? 0);
       diagnostics.push(
