@@ -15,6 +15,7 @@ import {
 } from "yaml";
 import { AREAS, type AreaFacts } from "../core/config/areas.ts";
 import { didYouMean, listHint } from "../core/config/diagnostics.ts";
+import { isLoopbackHost, isReservedHost, modeForHost, previewHosts } from "../core/config/hosts.ts";
 import {
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_HUAWEI_CLIENT_ID,
@@ -129,6 +130,32 @@ export function parseHosts(raw: string, demo = false): string[] {
     }
   }
   return [...new Set(hosts)];
+}
+
+/**
+ * A production host as the operator types it, checked by the rules `gen validate` applies (demo-looking,
+ * loopback) and `--strict` applies (reserved names), so a prompt can ask again at once instead of the
+ * whole entry failing at the end. `placeholder` is the default offered, which the prompt keeps.
+ */
+export function checkProductionHost(host: string, id: string, placeholder: string): void {
+  if (isLoopbackHost(host)) {
+    throw new ArgumentError(
+      `production host '${host}' is the player's own device, never the store`,
+      `use the brand's public host; ${previewHosts(id).production} is already served for local preview`,
+    );
+  }
+  if (modeForHost(host) === "demo") {
+    throw new ArgumentError(
+      `production host '${host}' contains 'demo': the storefront would run it as a demo store`,
+      "name production hosts without 'demo'; the demo hosts are asked for next",
+    );
+  }
+  if (isReservedHost(host)) {
+    throw new ArgumentError(
+      `production host '${host}' is on a reserved name, which never resolves`,
+      `type the brand's real host, or press Enter to keep the placeholder ${placeholder} (marked TODO)`,
+    );
+  }
 }
 
 export function parseAreas(raw: string): string[] {

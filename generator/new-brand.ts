@@ -14,6 +14,7 @@ import {
   type Answers,
   AREA_DEFAULTS,
   ArgumentError,
+  checkProductionHost,
   detectLayout,
   draftBrand,
   draftData,
@@ -106,7 +107,13 @@ async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answer
       (s) => (s === "" ? undefined : parseLanguages(s)),
     ));
   const placeholderHost = `pay.${id}.example`;
-  const hosts = given.hosts ?? (await p.ask("Production hosts, comma-separated", placeholderHost, (s) => parseHosts(s)));
+  const hosts =
+    given.hosts ??
+    (await p.ask("Production hosts, comma-separated", placeholderHost, (s) => {
+      const typed = parseHosts(s);
+      if (s !== placeholderHost) for (const host of typed) checkProductionHost(host, id, placeholderHost);
+      return typed;
+    }));
   const placeholderDemo = `pay-demo.${id}.example`;
   const demoHosts =
     given.demoHosts ?? (await p.ask("Demo hosts, comma-separated, each containing 'demo'", placeholderDemo, (s) => parseHosts(s, true)));
@@ -155,20 +162,29 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     return 1;
   };
 
-  // A file that does not exist yet is started: the schema line, the product setting, the brand.
-  let original: string;
-  let starting = false;
-  try {
-    original = await readFile(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "unknown";
-    if (code !== "ENOENT" || !existsSync(dirname(resolve(file)))) throw new UnreadableFileError(`cannot read ${file} (${code})`);
-    original = newConfigText(
+  // A file that does not exist yet, or has no brands (empty, whitespace, comments: what the
+  // empty-config hint sends here), is started: the schema line, the product setting, the brand.
+  const schemaLine = () =>
+    newConfigText(
       relative(dirname(resolve(file)), paths.brandsSchema)
         .split(sep)
         .join("/"),
     );
-    starting = true;
+  /** The file as read, to notice an edit made while the questions were answered; undefined: no file. */
+  let onDisk: string | undefined;
+  let original: string;
+  try {
+    onDisk = await readFile(file, "utf8");
+    original = onDisk;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? "unknown";
+    if (code !== "ENOENT" || !existsSync(dirname(resolve(file)))) throw new UnreadableFileError(`cannot read ${file} (${code})`);
+    original = schemaLine();
+  }
+  if (onDisk !== undefined && validateText(file, onDisk).diagnostics.some((d) => d.name === "empty-config")) {
+    // Only comments are kept: whitespace, a byte-order mark or a lone CR carry nothing.
+    const comments = onDisk.replace(/^\ufeff/, "").trim();
+    original = comments ? `${comments}\n\n${schemaLine()}` : schemaLine();
   }
 
   let answers: Answers;
@@ -195,12 +211,6 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
   // The file must be valid before: a clash found later must be the new brand's, not an old problem.
   // A file with no brand yet (brands: with nothing after it) is checked as a whole after the insertion.
   const before = validateText(file, original);
-  if (before.diagnostics.some((d) => d.name === "empty-config")) {
-    return refuse(
-      `${file} has no brands: it is empty (a truncated save?); remove it and run the command again to start a new file`,
-      before.diagnostics,
-    );
-  }
   const noBrandYet = (() => {
     try {
       return detectLayout(original).replace !== undefined;
@@ -252,7 +262,7 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     return 0;
   }
   // Someone may have saved the file while the questions were answered: never overwrite their edit.
-  if (starting ? existsSync(file) : (await readFile(file, "utf8")) !== original) {
+  if (onDisk === undefined ? existsSync(file) : (await readFile(file, "utf8")) !== onDisk) {
     io.err(`gen new-brand: ${file} changed while the brand was being prepared; nothing was written. Run the command again.\n`);
     return 1;
   }

@@ -323,16 +323,20 @@ describe("gen new-brand starts a config", () => {
     expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
   });
 
-  it("refuses an empty file (exit 1, no brands) and leaves it as it is", async () => {
+  it("starts a file that has no brands yet: empty, whitespace only, a byte-order mark, a lone CR, or comments", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-"));
-    for (const text of ["", "  \n\n", "\ufeff", "\r"]) {
+    for (const text of ["", "  \n\n", "\ufeff", "\r", "# brands of the Nova account\n"]) {
       const file = join(dir, "brands.yaml");
       writeFileSync(file, text);
       const r = await run(["new-brand", "first", file, "--no-prompt"]);
-      expect(r.code, JSON.stringify(text)).toBe(1);
-      expect(r.out).toContain("error[empty-config]");
-      expect(r.err).toMatch(/has no brands: it is empty/);
-      expect(readFileSync(file, "utf8")).toBe(text);
+      expect(r.err, JSON.stringify(text)).toBe("");
+      expect(r.code, JSON.stringify(text)).toBe(0);
+      expect(r.out).toMatch(/Added brand 'first'/);
+      const after = readFileSync(file, "utf8");
+      // The empty-config hint said to start it with gen new-brand: it now has the schema line and the brand.
+      expect(after).toMatch(/^(# brands of the Nova account\n\n)?# yaml-language-server: \$schema=/);
+      expect(brandsOf(file).map((b) => b.id)).toEqual(["first"]);
+      expect((await validateFile(file)).config).toBeDefined();
     }
   });
 });
@@ -357,7 +361,10 @@ describe("gen new-brand prompts on a terminal", () => {
       "ja,kr",
       "", // currency: the first area's
       "", // languages: each area's usual ones
-      "pay.orbit.example, pay2.orbit.example",
+      "pay.demolition-orbit.com", // production hosts as validate would refuse them: asked again
+      "localhost",
+      "shop.orbit.example",
+      "pay.orbit.games, pay2.orbit.games",
       "beta.orbit.example", // a demo host without 'demo': refused
       "", // demo hosts: the placeholder
       "", // games: one per area
@@ -371,6 +378,13 @@ describe("gen new-brand prompts on a terminal", () => {
     expect(r.out).toContain("  'red' is not a colour\n  hint: write it as #rrggbb");
     expect(r.out).toContain("  'jaa' is not a sales area\n  hint: did you mean 'ja'?\n");
     expect(r.out).toContain("Default currency (ISO 4217; an area with another keeps its own) [JPY]: ");
+    expect(r.out).toContain("  production host 'pay.demolition-orbit.com' contains 'demo': the storefront would run it as a demo store\n");
+    expect(r.out).toContain(
+      "  production host 'localhost' is the player's own device, never the store\n  hint: use the brand's public host; orbit.localhost is already served for local preview\n",
+    );
+    expect(r.out).toContain(
+      "  production host 'shop.orbit.example' is on a reserved name, which never resolves\n  hint: type the brand's real host, or press Enter to keep the placeholder pay.orbit.example (marked TODO)\n",
+    );
     expect(r.out).toContain("  demo host 'beta.orbit.example' does not contain 'demo'");
     expect(r.out).toContain("Demo hosts, comma-separated, each containing 'demo' [pay-demo.orbit.example]: ");
     expect(r.out).toMatch(/Added brand 'orbit'/);
@@ -379,7 +393,7 @@ describe("gen new-brand prompts on a terminal", () => {
       name: "Orbit",
       themeColor: "#123456",
       currency: "JPY",
-      hosts: { production: ["pay.orbit.example", "pay2.orbit.example"] },
+      hosts: { production: ["pay.orbit.games", "pay2.orbit.games"] },
       areas: { ja: { languages: ["ja", "en"] }, kr: { currency: "KRW", languages: ["ko", "en"] } },
       games: { "orbit-ja": { area: "ja" }, "orbit-kr": { area: "kr" } },
     });
