@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "yaml";
-import { validateFile, validateText } from "../core/config/validate.ts";
+import { codeFrame } from "../core/config/diagnostics.ts";
+import { formatValidation, validateFile, validateText } from "../core/config/validate.ts";
 import { yamlDiagnosticName } from "../core/config/yaml-errors.ts";
 
 const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
@@ -393,6 +394,27 @@ describe("diagnostics are located and sized for people", () => {
       (x) => x.name === "unknown-value",
     );
     expect([d?.line, d?.column]).toEqual([7, 15]);
+  });
+
+  it("a code frame shows control and direction characters as <U+…>, never raw", () => {
+    const result = validateText("b.yaml", edit("name: Minimal Games", 'name: "Minimal\u202eGames"\n    title: "Minimal\u0000Store"'));
+    const out = formatValidation(result, "text");
+    expect(out).toContain('    5 |     name: "Minimal<U+202E>Games"\n');
+    expect(out).toContain('  > 6 |     title: "Minimal<U+0000>Store"\n');
+    expect(out.includes("\u0000") || out.includes("\u202e")).toBe(false);
+  });
+
+  it("a code frame puts its carets under the value by display width (CJK and emoji are two columns)", () => {
+    const text = 'title: "日本語\u202eストア🎮" xyz\n';
+    const column = text.indexOf("xyz") + 1;
+    // title: " (8) 日本語 (6) <U+202E> (8) ストア (6) 🎮 (2) " and a space (2): 32 columns before xyz.
+    expect(codeFrame(text, 1, column, column + 3)).toBe(`> 1 | title: "日本語<U+202E>ストア🎮" xyz\n    | ${" ".repeat(32)}^^^\n  2 | \n`);
+    // Under a wide value, one caret per column it takes.
+    expect(codeFrame("name: 日本語", 1, 7, 10)).toBe("> 1 | name: 日本語\n    |       ^^^^^^\n");
+  });
+
+  it("a code frame keeps a tab in the caret line, so the caret stays under the value", () => {
+    expect(codeFrame("a:\tb", 1, 4, 5)).toBe("> 1 | a:\tb\n    |   \t^\n");
   });
 
   it("a huge value is cut in the message, not echoed", () => {

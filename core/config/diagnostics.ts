@@ -78,27 +78,78 @@ const indent = (block: string) =>
     .map((l) => (l ? `  ${l}` : l))
     .join("\n");
 
+/** Characters a terminal would not show as themselves: controls (but tab), format characters (bidi
+ * controls, zero-width ones, byte-order marks), line and paragraph separators. */
+const INVISIBLE = /(?!\t)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const ZERO_WIDTH = /[\p{Mn}\p{Me}]/u;
+/** East Asian Wide and Fullwidth characters (UAX #11) and emoji: two terminal columns. */
+const WIDE =
+  /[\u1100-\u115f\u231a\u231b\u2329\u232a\u23e9-\u23ec\u23f0\u23f3\u25fd\u25fe\u2614\u2615\u2648-\u2653\u267f\u2693\u26a1\u26aa\u26ab\u26bd\u26be\u26c4\u26c5\u26ce\u26d4\u26ea\u26f2\u26f3\u26f5\u26fa\u26fd\u2705\u270a\u270b\u2728\u274c\u274e\u2753-\u2755\u2757\u2795-\u2797\u27b0\u27bf\u2b1b\u2b1c\u2b50\u2b55\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{16fe0}-\u{18cff}\u{1b000}-\u{1b2ff}\u{1f004}\u{1f0cf}\u{1f18e}\u{1f191}-\u{1f19a}\u{1f200}-\u{1f2ff}\u{1f300}-\u{1f64f}\u{1f680}-\u{1f6ff}\u{1f7e0}-\u{1f7eb}\u{1f90c}-\u{1f9ff}\u{1fa70}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+
+/** A character as a code frame shows it, and how many terminal columns that takes. */
+interface Cell {
+  shown: string;
+  width: number;
+  /** Its offset in the line and its length, in UTF-16 code units (as diagnostics count columns). */
+  at: number;
+  units: number;
+}
+
+function cellsOf(line: string): Cell[] {
+  const cells: Cell[] = [];
+  let at = 0;
+  for (const ch of line) {
+    // Raw, a control character would corrupt the terminal and a bidi one would reorder the frame.
+    const escaped = INVISIBLE.test(ch) ? `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>` : undefined;
+    const width = escaped ? escaped.length : ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+    cells.push({ shown: escaped ?? ch, width, at, units: ch.length });
+    at += ch.length;
+  }
+  return cells;
+}
+
+/** The padding under some cells: a tab under a tab (whatever its width), spaces under the rest. */
+const padding = (cells: Cell[]) => cells.map((c) => (c.shown === "\t" ? "\t" : " ".repeat(c.width))).join("");
+const widthOf = (cells: Cell[]) => cells.reduce((n, c) => n + c.width, 0);
+
 /**
  * Two lines either side of line:column, the line marked and carets under the column (to the end
- * column when it is on the same line). Long lines are cut around the column. Vite's frame format.
+ * column when it is on the same line), counted in terminal columns. Long lines are cut around the
+ * column. Vite's frame format.
  */
 export function codeFrame(text: string, line: number, column: number, endColumn?: number): string {
   const lines = text.split(/\r\n|\r|\n/);
   const from = Math.max(1, line - 2);
   const to = Math.min(lines.length, line + 2);
   const width = String(to).length;
-  const start = Math.max(0, column - 1 - 40);
+  const target = cellsOf(lines[line - 1] ?? "");
+  // The cell the column falls in, and the window of cells shown: 40 columns before it, 100 in all.
+  const index = (offset: number) => {
+    const i = target.findIndex((c) => c.at + c.units > offset);
+    return i < 0 ? target.length : i;
+  };
+  const first = index(column - 1);
+  let start = first;
+  while (start > 0 && widthOf(target.slice(start - 1, first)) <= 40) start--;
+  const startAt = target[start]?.at ?? 0;
   const show = (l: string) => {
-    // Control characters (a NUL, an escape) would corrupt the terminal: each shows as U+FFFD.
-    const cut = Array.from(l.slice(start, start + 100), (c) => ((c < " " && c !== "\t") || c === "\u007f" ? "\ufffd" : c)).join("");
-    return `${start > 0 ? "…" : ""}${cut}${l.length > start + 100 ? "…" : ""}`;
+    const cells = cellsOf(l).filter((c) => c.at >= startAt);
+    const shown: Cell[] = [];
+    let used = 0;
+    for (const c of cells) {
+      if (used + c.width > 100) break;
+      shown.push(c);
+      used += c.width;
+    }
+    return `${startAt > 0 ? "…" : ""}${shown.map((c) => c.shown).join("")}${shown.length < cells.length ? "…" : ""}`;
   };
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
     out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${show(lines[n - 1] ?? "")}`);
     if (n === line) {
-      const carets = Math.max(1, Math.min(80, (endColumn ?? column + 1) - column));
-      out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1 - start) + (start > 0 ? 1 : 0))}${"^".repeat(carets)}`);
+      const last = endColumn !== undefined && endColumn > column ? index(endColumn - 1) : first + 1;
+      const carets = Math.max(1, Math.min(80, widthOf(target.slice(first, Math.max(last, first + 1)))));
+      out.push(`  ${" ".repeat(width)} | ${startAt > 0 ? " " : ""}${padding(target.slice(start, first))}${"^".repeat(carets)}`);
     }
   }
   return `${out.join("\n")}\n`;
