@@ -1,20 +1,25 @@
 // Who gets the goods (spec §2 'select role'): the account, the server (search by ID, used and all
 // servers) and the character, whose name is shown back before paying.
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GameServer, Role } from "../../../core/generated/api-types.ts";
+import type { Role } from "../../../core/generated/api-types.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
+import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Loaded, PartError } from "../../ui/part-boundary.tsx";
 import { useTip } from "../../ui/tip.tsx";
-import { useAllRoles, useRoles } from "./api/get-roles.ts";
+import { useRoles } from "./api/get-roles.ts";
 import { useServers } from "./api/get-servers.ts";
 
 const entryParams = new URLSearchParams(window.location.search);
+
+// The server picker opens on a tap: its code and strings are not part of the first load.
+const ServerPicker = lazyWithStrings(() => import("./ServerPicker.tsx"));
 
 export function RecipientCard() {
   const { t } = useTranslation();
@@ -151,71 +156,25 @@ export function RecipientCard() {
         </>
       ) : null}
       {picking ? (
-        <ServerPicker
-          servers={servers.data?.servers ?? []}
-          current={selection.server?.value}
-          onClose={() => setPicking(false)}
-          onPick={(s) => {
-            update({ server: { value: s.server_id, display: s.server_name }, realServer: s.real_server, role: undefined });
-            setPicking(false);
-          }}
-        />
+        <Loaded
+          fallback={null}
+          error={
+            <Dialog open title={t("role.selectServer")} onClose={() => setPicking(false)}>
+              <PartError />
+            </Dialog>
+          }
+        >
+          <ServerPicker
+            servers={servers.data?.servers ?? []}
+            current={selection.server?.value}
+            onClose={() => setPicking(false)}
+            onPick={(s) => {
+              update({ server: { value: s.server_id, display: s.server_name }, realServer: s.real_server, role: undefined });
+              setPicking(false);
+            }}
+          />
+        </Loaded>
       ) : null}
     </section>
-  );
-}
-
-function ServerPicker({
-  servers,
-  current,
-  onPick,
-  onClose,
-}: {
-  servers: GameServer[];
-  current: string | undefined;
-  onPick: (server: GameServer) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const allRoles = useAllRoles();
-  const used = useMemo(() => new Set((allRoles.data?.roles ?? []).map((r) => r.server_id)), [allRoles.data]);
-  const [tab, setTab] = useState<"used" | "all">("used");
-  const [query, setQuery] = useState("");
-  const searchId = useId();
-  const effectiveTab = tab === "used" && used.size === 0 && !allRoles.isPending ? "all" : tab;
-  const shown = servers.filter(
-    (s) =>
-      (effectiveTab === "all" || used.has(s.server_id)) &&
-      (query.trim() === "" || s.server_id.includes(query.trim()) || s.server_name.toLowerCase().includes(query.trim().toLowerCase())),
-  );
-  return (
-    <Dialog open title={t("role.selectServer")} onClose={onClose}>
-      <label className="sf-field" htmlFor={searchId}>
-        <span>{t("role.searchServer")}</span>
-        <input id={searchId} type="search" inputMode="numeric" value={query} onChange={(e) => setQuery(e.target.value)} />
-      </label>
-      <fieldset className="sf-tabs">
-        <legend className="sf-visually-hidden">{t("role.server")}</legend>
-        {(["used", "all"] as const).map((k) => (
-          <button key={k} type="button" aria-pressed={effectiveTab === k} data-testid={`server-tab-${k}`} onClick={() => setTab(k)}>
-            {t(k === "used" ? "role.usedServers" : "role.allServers")}
-          </button>
-        ))}
-      </fieldset>
-      {shown.length === 0 ? (
-        <p className="sf-empty">{t("common.noData")}</p>
-      ) : (
-        <ul className="sf-choice-list" data-testid="server-list">
-          {shown.map((s) => (
-            <li key={s.server_id}>
-              <button type="button" aria-current={s.server_id === current ? "true" : undefined} onClick={() => onPick(s)}>
-                <span>{s.server_name}</span>
-                <span className="sf-muted">ID {s.server_id}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Dialog>
   );
 }
