@@ -436,6 +436,32 @@ describe("diagnostics are located and sized for people", () => {
     expect(over[0]?.message).toMatch(/beyond 21 KB of data \(10 times its 2.1 KB, at least 16 KB\): '\*block' here takes it over/);
   });
 
+  it("a client id that is no text is one error: its short links are not also 'unknown'", () => {
+    const text = edit('web: "903"', "web: 1e400").replace(
+      "    defaultGame: alpha",
+      '    defaultGame: alpha\n    shortLinks:\n      go: { region: sea, clientIdMap: { android: "901", ios: "902", web: "903" } }',
+    );
+    expect(validateText("b.yaml", text).diagnostics.map((d) => d.name)).toEqual(["number-for-string"]);
+  });
+
+  it("a refused value is one error: its brand's module size is not also reported", () => {
+    const text = edit("currency: USD", `currency: ${"x".repeat(5_000_000)}`);
+    expect(validateText("b.yaml", text).diagnostics.map((d) => d.name)).toEqual(["unknown-value"]);
+  });
+
+  it("[::1] as a production host is one error", () => {
+    const text = edit("production: [pay.minimal.example]", 'production: ["[::1]"]');
+    expect(validateText("b.yaml", text).diagnostics.map((d) => `${d.name} ${d.line}:${d.column}`)).toEqual(["bad-format 15:20"]);
+  });
+
+  it("a tab used to indent is one error: the lines after it are not also 'badly indented'", () => {
+    for (const tabbed of ["\t- id: minimal", "  \t- id: minimal", "\tname: Minimal Games"]) {
+      const line = tabbed.includes("id:") ? "  - id: minimal" : "    name: Minimal Games";
+      const names = validateText("b.yaml", edit(line, tabbed)).diagnostics.map((d) => `${d.name} ${d.line}`);
+      expect(names, JSON.stringify(tabbed)).toEqual([`yaml-tab-indent ${tabbed.includes("id:") ? 4 : 5}`]);
+    }
+  });
+
   it("a misspelt area key is one error: no follow-on errors with misleading hints", () => {
     const text = edit("      sea:\n", "      seaa:\n").replace(
       "    defaultGame: alpha",

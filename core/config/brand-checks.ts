@@ -13,9 +13,12 @@ export type Brand = Loose;
 /** Every player of a brand downloads its module before the first screen: this many bytes, gzip, at most. */
 export const BRAND_MODULE_BUDGET = 3 * 1024;
 
-const defs = (brandsSchema as { $defs: Record<string, { enum: string[] }> }).$defs;
+const defs = (brandsSchema as { $defs: Record<string, { enum?: string[]; pattern?: string }> }).$defs;
 const SALES_AREAS = new Set(defs.salesAreaId?.enum);
 const LANGUAGES = new Set(defs.language?.enum);
+/** What the schema accepts as a host and a client id: a value it refuses is its error alone. */
+const HOST = new RegExp(defs.host?.pattern ?? "^$");
+const CLIENT_ID = new RegExp(defs.clientId?.pattern ?? "^$");
 const HEX = /^#[0-9a-fA-F]{6}$/;
 /** Bidirectional controls: they reorder what is shown without being seen (Trojan Source). */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -170,6 +173,9 @@ function linkChecks(raw: Brand, { source, at, id, gameOfClient }: BrandContext):
     for (const [os, cidRaw] of Object.entries(obj(link.clientIdMap))) {
       const cid = str(cidRaw);
       if (!cid) continue;
+      // A game whose own client id the schema refuses (`web: 1e400`) is the one error: the link may
+      // well name the id that game was meant to have.
+      if (Object.values(obj(raw.games)).some((g) => !CLIENT_ID.test(str(obj(obj(g).clientIdMap)[os]) ?? ""))) continue;
       const pointer = at("shortLinks", code, "clientIdMap", os);
       const owner = gameOfClient.get(cid);
       const ownGames = Object.entries(obj(raw.games))
@@ -281,7 +287,8 @@ function hostChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   arr(obj(raw.hosts).production).forEach((h, j) => {
     const host = str(h);
-    if (!host) return;
+    // A host the schema refuses (`[::1]`) is reported once, as bad-format.
+    if (!host || !HOST.test(host)) return;
     if (LOOPBACK.test(host)) {
       const preview = previewHosts(str(raw.id) ?? "id").production;
       out.push(

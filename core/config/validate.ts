@@ -21,12 +21,22 @@ export interface ValidationResult {
   config?: BrandsConfig;
 }
 
+/**
+ * A brand's module size says nothing new when one of its values is refused already (a 5 MB value
+ * that is no currency): the refusal is the problem to fix, and fixing it changes the size.
+ */
+function withoutFollowOns(diagnostics: Diagnostic[]): Diagnostic[] {
+  const brandOf = (d: Diagnostic) => /^\/brands\/\d+/.exec(d.pointer)?.[0];
+  const refused = new Set(diagnostics.filter((d) => d.severity === "error" && d.name !== "brand-module-too-large").map(brandOf));
+  return diagnostics.filter((d) => d.name !== "brand-module-too-large" || !refused.has(brandOf(d)));
+}
+
 function passes(result: { source: SourceFile; diagnostics: Diagnostic[] }, options: ValidationOptions): Diagnostic[] {
   const { source } = result;
   const diagnostics = [...result.diagnostics];
   if (source.data !== undefined) diagnostics.push(...schemaPass(source), ...semanticPass(source, options));
   if (options.strict) diagnostics.push(...strictPass(source));
-  return diagnostics;
+  return withoutFollowOns(diagnostics);
 }
 
 function outcome(source: SourceFile, diagnostics: Diagnostic[]): ValidationResult {
