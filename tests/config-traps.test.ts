@@ -66,6 +66,18 @@ const TRAPS: Record<string, Trap> = {
     given: edit("production: [pay.minimal.example]", "production: [127.0.0.1]"),
     want: "loopback-host-in-production 15:20 /brands/0/hosts/production/0",
   },
+  "localhost.localdomain as a production host": {
+    given: edit("production: [pay.minimal.example]", "production: [localhost.localdomain]"),
+    want: "loopback-host-in-production 15:20 /brands/0/hosts/production/0",
+  },
+  "a production API origin on a loopback address": {
+    given: edit("primary: https://api.minimal.example", "primary: https://127.0.0.1"),
+    want: "loopback-host-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production tracking origin on localhost": {
+    given: edit("tracking: https://track.minimal.example", "tracking: https://localhost:8443"),
+    want: "loopback-host-in-production 19:19 /brands/0/api/production/tracking",
+  },
   "an empty file": { given: "", want: "empty-config 1:1" },
   "a whitespace-only file": { given: "  \n\n\t\n", want: "empty-config 1:1" },
   "a byte-order mark alone": { given: "\ufeff", want: "empty-config 1:1" },

@@ -3,7 +3,7 @@
 import { gzipSync } from "node:zlib";
 import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "./colour.ts";
 import { closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
-import { modeForHost, previewHosts } from "./hosts.ts";
+import { isLoopbackHost, modeForHost, previewHosts } from "./hosts.ts";
 import type { SourceFile } from "./load.ts";
 import { arr, type Loose, obj, str } from "./loose.ts";
 import { brandsSchema } from "./schema-pass.ts";
@@ -19,10 +19,10 @@ const LANGUAGES = new Set(defs.language?.enum);
 /** What the schema accepts as a host and a client id: a value it refuses is its error alone. */
 const HOST = new RegExp(defs.host?.pattern ?? "^$");
 const CLIENT_ID = new RegExp(defs.clientId?.pattern ?? "^$");
+const API_ORIGIN = new RegExp(defs.apiOrigin?.pattern ?? "^$");
 const HEX = /^#[0-9a-fA-F]{6}$/;
 /** Bidirectional controls: they reorder what is shown without being seen (Trojan Source). */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?)$/;
 
 export interface BrandContext {
   source: SourceFile;
@@ -289,7 +289,7 @@ function hostChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
     const host = str(h);
     // A host the schema refuses (`[::1]`) is reported once, as bad-format.
     if (!host || !HOST.test(host)) return;
-    if (LOOPBACK.test(host)) {
+    if (isLoopbackHost(host)) {
       const preview = previewHosts(str(raw.id) ?? "id").production;
       out.push(
         source.diag(
@@ -319,7 +319,22 @@ function hostChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
   ];
   for (const [path, value] of origins) {
     const origin = str(value);
-    if (!origin?.startsWith("http://")) continue;
+    if (!origin || !API_ORIGIN.test(origin)) continue;
+    if (isLoopbackHost(new URL(origin).hostname)) {
+      // Loopback first: over https it would be no better, so that is the one thing to report.
+      out.push(
+        source.diag(
+          "loopback-host-in-production",
+          `${at("api", "production")}/${path}`,
+          `production origin '${origin}' is the player's own device, never the platform`,
+          {
+            hint: "use the platform's public origin; on the preview hosts the storefront calls the sandbox by itself",
+          },
+        ),
+      );
+      continue;
+    }
+    if (!origin.startsWith("http://")) continue;
     out.push(
       source.diag("insecure-origin", `${at("api", "production")}/${path}`, `production origin '${origin}' is plain http`, {
         hint: `use '${origin.replace(/^http:/, "https:")}': browsers block http calls from a store served over HTTPS`,

@@ -285,11 +285,11 @@ export const catalogue = {
   }),
   "loopback-host-in-production": entry({
     severity: "error",
-    title: "A production host is a loopback or local name.",
+    title: "A production host, or a production platform, backup or tracking origin, is a loopback or local name.",
     hint: "Production hosts are public names; `<id>.localhost` is added for local preview by itself.",
-    why: "`localhost`, `*.localhost`, `127.0.0.1` and `::1` reach the player's own device, never the store.",
-    fix: "Use the brand's public host; preview hosts are automatic.",
-    example: "hosts:\n  production: [localhost]\n",
+    why: "`localhost`, `*.localhost`, `localhost.localdomain`, `127.0.0.1` (any 127.x), `::1` and `0.0.0.0` reach the player's own device, never the store or the platform.",
+    fix: "Use the brand's public host and the platform's public origins; preview hosts, and the sandbox they call, are automatic.",
+    example: "hosts:\n  production: [localhost]\napi:\n  production:\n    primary: https://127.0.0.1\n",
   }),
   "insecure-origin": entry({
     severity: "error",
