@@ -269,10 +269,15 @@ describe("traps of a real store are reported by name", () => {
       join(dir, "real.svg"),
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#123"/></svg>',
     );
+    // An SVG saved as .png, and text saved as .png (the schema wants .svg; the icon is checked all the same).
+    writeFileSync(join(dir, "svg.png"), readFileSync(join(dir, "real.svg")));
+    writeFileSync(join(dir, "text.png"), "just some text, renamed\n");
     for (const [icon, want] of [
-      ["text.svg", "does not decode"],
+      ["text.svg", "icon file 'text.svg' does not decode as an SVG image"],
       ["blank.svg", "draws nothing"],
       ["real.svg", undefined],
+      ["svg.png", "icon file 'svg.png' is an SVG image, not PNG"],
+      ["text.png", "icon file 'text.png' does not decode as a PNG image"],
     ] as const) {
       const file = join(dir, `${icon}.yaml`);
       writeFileSync(file, edit("currency: USD", `currency: USD\n    icon: ${icon}`));

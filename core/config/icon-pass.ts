@@ -10,14 +10,16 @@ import { arr, obj, str } from "./loose.ts";
 
 const FORMATS: Record<string, string> = { ".svg": "svg", ".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".webp": "webp" };
 
+/** "a PNG image", "an SVG image": the article goes by how the format's letters are said. */
+const anImage = (format: string) => `${/^[AEFHILMNORSX]/i.test(format) ? "an" : "a"} ${format.toUpperCase()} image`;
+
 /** Why an icon cannot be drawn, or undefined when it can. */
 async function problemOf(file: string): Promise<string | undefined> {
   const wanted = FORMATS[extname(file).toLowerCase()];
   const bytes = await readFile(file);
   try {
     const meta = await sharp(bytes).metadata();
-    if (wanted && meta.format !== wanted)
-      return `is ${meta.format ? `a ${meta.format.toUpperCase()} image` : "no image"}, not ${wanted.toUpperCase()}`;
+    if (wanted && meta.format !== wanted) return `is ${meta.format ? anImage(meta.format) : "no image"}, not ${wanted.toUpperCase()}`;
     const { channels } = await sharp(bytes)
       .resize(32, 32, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .ensureAlpha()
@@ -25,7 +27,7 @@ async function problemOf(file: string): Promise<string | undefined> {
     if ((channels[3]?.max ?? 255) === 0) return "draws nothing (every pixel is transparent)";
     return undefined;
   } catch {
-    return `does not decode as ${wanted ? `an ${wanted.toUpperCase()} image` : "an image"}`;
+    return `does not decode as ${wanted ? anImage(wanted) : "an image"}`;
   }
 }
 
