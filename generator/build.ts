@@ -3,6 +3,7 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-module.ts";
 import type { Format } from "../core/config/diagnostics.ts";
 import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
@@ -12,7 +13,7 @@ import { rasteriseIcons } from "./emit/icons.ts";
 import { type BundleInfo, emitSites, iconFiles } from "./emit/site.ts";
 import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
-import { resolveConfig } from "./resolve.ts";
+import { type ResolvedConfig, resolveConfig } from "./resolve.ts";
 import { writeFiles } from "./writer.ts";
 
 export interface BuildOptions {
@@ -60,6 +61,12 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
 
   // Resolved once (theme, hosts, origins, icons): every later step reads this model.
   const resolved = resolveConfig(config, file, opts.brand);
+  const oversized = brandModuleProblems(resolved);
+  if (oversized.length) {
+    for (const problem of oversized) io.err(`gen build: ${problem}\n`);
+    io.err("gen build: nothing was written.\n");
+    return 1;
+  }
   await step(progress, "codegen", () => writeGenerated(resolved), describeCodegen);
   if (opts.codegenOnly) return 0;
 
@@ -108,6 +115,20 @@ export async function buildAll(file: string, opts: BuildOptions, io: Io, color: 
   }
   progress(`  built ${opts.brand ?? `${config.brands.length} brands`} into ${opts.out}/\n`);
   return 0;
+}
+
+/**
+ * The brand modules over their budget, measured on the bytes this build writes and serves. Validation
+ * checks the same with the same function; this is the build's own guard for a config that reached it
+ * another way (a test, a script calling buildAll's steps).
+ */
+export function brandModuleProblems(resolved: ResolvedConfig): string[] {
+  return resolved.brands.flatMap(({ brand, module }) => {
+    const bytes = brandModuleBytes(module);
+    return bytes > BRAND_MODULE_BUDGET
+      ? [`brand '${brand.id}'s module is ${bytes} bytes gzip, over its budget of ${BRAND_MODULE_BUDGET} bytes`]
+      : [];
+  });
 }
 
 /** One vite build of the runtime, shared by every brand. */

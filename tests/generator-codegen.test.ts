@@ -1,11 +1,17 @@
 // Codegen: deterministic, pinned by file snapshots, and the generated TypeScript type-checks.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main } from "../cli/main.ts";
+import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-module.ts";
 import { contrast, themeTokens, tint } from "../core/config/colour.ts";
+import type { BrandModule, BrandsConfig } from "../core/config/types.ts";
 import { validateFile } from "../core/config/validate.ts";
+import { brandModuleProblems } from "../generator/build.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
+import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
@@ -187,5 +193,52 @@ describe("brand colours", () => {
       // On every surface brand-coloured text sits on: white, the page background, the brand tint.
       for (const surface of ["#ffffff", "#f4f5f7", tint(colour, 0.1)]) expect(contrast(t.primaryText, surface)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe("the brand module's 3 KB budget", () => {
+  const atBudget = join(root, "tests", "fixtures", "valid", "brand-module-at-budget.yaml");
+  const fakeBundle = { entry: "/assets/index-abc.js", preloads: [], css: "" };
+
+  /** The brand module's .gz exactly as `gen build` writes it: emitted, then precompressed. */
+  async function servedGzipSize(resolved: ReturnType<typeof resolveConfig>): Promise<number> {
+    const module = emitSites(resolved, fakeBundle).find((f) => /^app\/assets\/brand-.*\.js$/.test(f.path));
+    if (!module) throw new Error("no brand module emitted");
+    const dir = mkdtempSync(join(tmpdir(), "gen-budget-"));
+    writeFileSync(join(dir, "brand.js"), module.contents);
+    await precompress(dir);
+    return statSync(join(dir, "brand.js.gz")).size;
+  }
+
+  it("validate measures the bytes the build serves: a module of exactly 3,072 bytes gzip passes", async () => {
+    const result = await validateFile(atBudget);
+    expect(result.diagnostics.map((d) => d.name)).toEqual([]);
+    const resolved = resolveConfig(result.config as BrandsConfig, atBudget);
+    expect(await servedGzipSize(resolved)).toBe(BRAND_MODULE_BUDGET);
+    expect(brandModuleBytes(resolved.brands[0]?.module as BrandModule)).toBe(BRAND_MODULE_BUDGET);
+    expect(brandModuleProblems(resolved)).toEqual([]);
+  });
+
+  it("one word more: validate refuses it, and gen build fails with nothing written", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-budget-"));
+    const file = join(dir, "brands.yaml");
+    writeFileSync(file, readFileSync(atBudget, "utf8").replace(/(inquiry: .*)\n/, "$1 and one more sentence for the players\n"));
+    const out: string[] = [];
+    const code = await main(["node", "gen", "build", file, "--out", join(dir, "dist")], { out: (s) => out.push(s), err: () => {} });
+    expect(code).toBe(1);
+    expect(out.join("")).toMatch(/error\[brand-module-too-large\]: brand 'minimal's module is 3\.0 KB gzip \(3090 bytes\), over the 3 KB/);
+    expect(existsSync(join(dir, "dist"))).toBe(false);
+  });
+
+  it("the build checks it too, on the bytes it writes (a config that skipped validation)", async () => {
+    const config = structuredClone(await configOf(atBudget));
+    const brand = config.brands[0] as BrandsConfig["brands"][number];
+    brand.legal = { ...brand.legal, inquiry: `${brand.legal?.inquiry} and one more sentence for the players` };
+    const resolved = resolveConfig(config, atBudget);
+    const bytes = await servedGzipSize(resolved);
+    expect(bytes).toBeGreaterThan(BRAND_MODULE_BUDGET);
+    expect(brandModuleProblems(resolved)).toEqual([
+      `brand 'minimal's module is ${bytes} bytes gzip, over its budget of ${BRAND_MODULE_BUDGET} bytes`,
+    ]);
   });
 });

@@ -1,17 +1,17 @@
 // The semantic checks of one brand (./semantic-pass.ts runs them): its areas, games, links, hosts,
 // origins, texts, colours, icon and the size of its module. Defensive: the brand may be invalid.
-import { gzipSync } from "node:zlib";
+import { BRAND_MODULE_BUDGET, brandModuleBytes } from "./brand-module.ts";
 import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "./colour.ts";
 import { closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import { isLoopbackHost, modeForHost, previewHosts } from "./hosts.ts";
 import type { SourceFile } from "./load.ts";
 import { arr, type Loose, obj, str } from "./loose.ts";
 import { brandsSchema } from "./schema-pass.ts";
+import type { BrandModule } from "./types.ts";
 
 export type Brand = Loose;
 
-/** Every player of a brand downloads its module before the first screen: this many bytes, gzip, at most. */
-export const BRAND_MODULE_BUDGET = 3 * 1024;
+export { BRAND_MODULE_BUDGET } from "./brand-module.ts";
 
 const defs = (brandsSchema as { $defs: Record<string, { enum?: string[]; pattern?: string }> }).$defs;
 const SALES_AREAS = new Set(defs.salesAreaId?.enum);
@@ -413,23 +413,24 @@ function themeChecks(raw: Brand, { source, at, iconExists }: BrandContext): Diag
   return out;
 }
 
-/** The brand's module as the build writes it (generator/emit/brands.ts): what its players download first. */
+/** The brand's module as the build writes and serves it (./brand-module.ts): what its players download first. */
 function moduleChecks(raw: Brand, { source, at, id, huaweiClientId }: BrandContext): Diagnostic[] {
   const themeColor = str(raw.themeColor);
   if (!themeColor || !HEX.test(themeColor)) return [];
+  // The same object generator/resolve.ts builds; `raw` holds the schema's defaults by now.
   const module = {
     brand: raw,
     huaweiClientId,
     theme: themeTokens(themeColor, str(raw.themeTextColor)),
     previewHosts: previewHosts(id),
-  };
-  const bytes = gzipSync(`export default ${JSON.stringify(module)};\n`).length;
+  } as unknown as BrandModule;
+  const bytes = brandModuleBytes(module);
   if (bytes <= BRAND_MODULE_BUDGET) return [];
   return [
     source.diag(
       "brand-module-too-large",
       at("id"),
-      `brand '${id}'s module is ${(bytes / 1024).toFixed(1)} KB gzip, over the ${BRAND_MODULE_BUDGET / 1024} KB every one of its players downloads before the first screen`,
+      `brand '${id}'s module is ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes), over the ${BRAND_MODULE_BUDGET / 1024} KB every one of its players downloads before the first screen`,
     ),
   ];
 }

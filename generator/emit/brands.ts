@@ -15,10 +15,8 @@ export function brandTokensCss(module: BrandModule): string {
   );
 }
 
-/** The brand module as plain JavaScript for dist/ (what the player downloads). */
-export function brandModuleJs(module: BrandModule): string {
-  return `export default ${JSON.stringify(module)};\n`;
-}
+/** The brand module as plain JavaScript for dist/: one definition with the budget's (core/config/brand-module.ts). */
+export { brandModuleJs } from "../../core/config/brand-module.ts";
 
 /** runtime/generated/brands/<id>.ts and .css: each brand's module, typed, and its tokens. */
 export function emitBrandModules(resolved: ResolvedConfig): EmittedFile[] {
