@@ -72,8 +72,8 @@ export const oldLayoutRoutes: RouteEntry[] = [
   { path: "/selectGoods", name: "SelectGoods", screen: "SelectGoods", step: 2 },
   { path: "/recharge", name: "Recharge", screen: "Recharge", step: 3 },
   { path: "/result", name: "Result", screen: "Result", step: 4 },
-  { path: "/activity", name: "Activity", screen: "Activity", feature: "events" },
-  { path: "/my", name: "My", screen: "My" },
-  { path: "/userCenter", name: "UserCenter", screen: "UserCenter", feature: "vip" },
+  { path: "/activity", name: "Activity", screen: "Activity", titleKey: "header.event", feature: "events" },
+  { path: "/my", name: "My", screen: "My", titleKey: "header.my" },
+  { path: "/userCenter", name: "UserCenter", screen: "UserCenter", titleKey: "header.vipCenter", feature: "vip" },
   ...common,
 ];

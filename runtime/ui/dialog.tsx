@@ -22,6 +22,10 @@ export function Dialog({ open, title, onClose, children, variant = "popup", foot
     if (!dialog || !open) return;
     const opener = document.activeElement;
     if (!dialog.open) dialog.showModal();
+    // Open on the first field, else on the heading (read first, and Tab goes on from there), not
+    // on the close button the browser would pick.
+    const field = dialog.querySelector<HTMLElement>(".sf-dialog__body :is(input:not([type=hidden]), select, textarea):not(:disabled)");
+    (field ?? dialog.querySelector<HTMLElement>(".sf-dialog__header h2"))?.focus();
     // Closing and unmounting (a parent that stops rendering the dialog) both give focus back.
     return () => {
       if (dialog.open) dialog.close();
@@ -48,7 +52,9 @@ export function Dialog({ open, title, onClose, children, variant = "popup", foot
       {open ? (
         <div className="sf-dialog__box">
           <header className="sf-dialog__header">
-            <h2 id={titleId}>{title}</h2>
+            <h2 id={titleId} tabIndex={-1}>
+              {title}
+            </h2>
             <button type="button" className="sf-icon-button" onClick={onClose} aria-label={t("common.close")}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -12,6 +12,7 @@ import { Footer } from "./Footer.tsx";
 import { LoginHost } from "./LoginHost.tsx";
 import { ReplenishSlot } from "./ReplenishSlot.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { useFocusOnNavigate } from "./use-focus-on-navigate.ts";
 import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 
 /** The bottom navigation: top-up, events (only when the game config has cumulative or continuous events) and My. */
@@ -37,6 +38,7 @@ export default function NewLayout() {
   const { brand } = useBrand();
   const { titleKey, nav } = useRouteHandle();
   const title = titleKey ? t(titleKey as "header.topup") : brand.name;
+  useFocusOnNavigate();
   const hidden = useHideOnScroll();
   const hasEvents = useHasEvents();
   return (
@@ -44,7 +46,8 @@ export default function NewLayout() {
       <AppNotices />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
         <img src="/icon.svg" alt="" width="28" height="28" />
-        <h1 className="sf-header__title">{title}</h1>
+        {/* The route's title is the page's h1; a page without one (errors, real name) has its own. */}
+        {titleKey ? <h1 className="sf-header__title">{title}</h1> : <p className="sf-header__title">{title}</p>}
         <DemoBadge />
         <LanguagePicker />
       </header>

@@ -13,6 +13,7 @@ import { HeaderUser } from "./HeaderUser.tsx";
 import { LoginHost } from "./LoginHost.tsx";
 import { ReplenishSlot } from "./ReplenishSlot.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { useFocusOnNavigate } from "./use-focus-on-navigate.ts";
 
 const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
 
@@ -20,8 +21,12 @@ export default function OldLayout() {
   const { t } = useTranslation();
   useCarryOver();
   const { brand } = useBrand();
-  const { step } = useRouteHandle();
+  const { step, titleKey } = useRouteHandle();
   const go = useGo(oldLayoutRoutes);
+  useFocusOnNavigate();
+  // The page's h1: the step's name (the step bar shows it: the heading is for assistive technology
+  // and focus), or the page's title.
+  const heading = step ? t(STEPS[step - 1] ?? "steps.selectGame") : titleKey ? t(titleKey as "header.my") : undefined;
   return (
     <div className="sf-app sf-app--old" data-layout="old">
       <AppNotices />
@@ -61,6 +66,7 @@ export default function OldLayout() {
       ) : null}
       <ReplenishSlot />
       <main id="sf-main" className="sf-main">
+        {heading ? <h1 className={step ? "sf-visually-hidden" : "sf-page-title"}>{heading}</h1> : null}
         <Outlet />
       </main>
       <LoginHost />

@@ -1,0 +1,96 @@
+// Every screen of both layouts, as a keyboard user and at every size (issue 23): Tab through each
+// screen at 360 and 1280 px and fail when a focused element's centre is covered by something else
+// (the sticky header, the buy bar, the bottom navigation: WCAG 2.2 2.4.11, which axe does not test);
+// each page has one h1; at 320 px, and with the root font at 200 %, nothing scrolls sideways.
+import { expect, type Page, test } from "@playwright/test";
+import { demoConfig } from "./fixture.ts";
+import { storefrontName, storefronts } from "./gallery/matrix.ts";
+import { type Screen, walk } from "./gallery/walk.ts";
+
+const config = await demoConfig();
+// One storefront per layout, in English: the first brand that shows both layouts.
+const english = storefronts(config, ["en"]).filter((s) => s.lang === "en");
+const both = english.find((s) => english.some((o) => o.brand === s.brand && o.layout !== s.layout))?.brand;
+const targets = english.filter((s) => s.brand === both);
+
+/** Tab stops after which a screen counts as walked (long lists repeat the same kind of stop). */
+const MAX_STOPS = 40;
+
+/**
+ * Tabs through the screen; for each focused element whose centre lies in the viewport, what the
+ * browser hits at that point must be the element or inside it. Returns the covered stops.
+ */
+async function coveredStops(page: Page): Promise<string[]> {
+  const covered: string[] = [];
+  // Start from the top of the document (or of the open dialog): the first Tab goes to its first stop.
+  await page.evaluate(() => {
+    const start = document.querySelector("dialog[open]") ?? document.body;
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    const marker = document.createElement("span");
+    marker.tabIndex = -1;
+    start.prepend(marker);
+    marker.focus();
+    marker.remove();
+  });
+  const seen = new Set<string>();
+  for (let i = 0; i < MAX_STOPS; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const box = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const key = `${name}@${Math.round(box.top + window.scrollY)}`;
+      if (box.width === 0 || box.height === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return { key, name, hidden: true };
+      const hit = document.elementFromPoint(x, y);
+      // Covered: what is on top there is neither the element, nor inside it, nor around it.
+      return { key, name, hidden: !(hit && (el === hit || el.contains(hit) || hit.contains(el))) };
+    });
+    if (!stop) continue;
+    if (seen.has(stop.key)) break;
+    seen.add(stop.key);
+    if (stop.hidden) covered.push(stop.name);
+  }
+  return covered;
+}
+
+const h1Count = (page: Page) => page.evaluate(() => document.querySelectorAll("h1").length);
+
+for (const store of targets)
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`focus is never hidden and each page has one h1: ${storefrontName(store)} at ${viewport.width} px`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      const hidden: Record<string, string[]> = {};
+      const headings: Record<string, number> = {};
+      await walk(page, `http://${store.brand}.localhost:${process.env.SF_PORT}`, store, async (screen: Screen) => {
+        headings[screen] = await h1Count(page);
+        const covered = await coveredStops(page);
+        if (covered.length) hidden[screen] = covered;
+      });
+      expect(hidden).toEqual({});
+      expect(Object.entries(headings).filter(([, n]) => n !== 1)).toEqual([]);
+    });
+  }
+
+for (const store of targets) {
+  test(`nothing scrolls sideways at 320 px, nor with the text at 200 %: ${storefrontName(store)}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const overflow: Record<string, number[]> = {};
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await walk(page, `http://${store.brand}.localhost:${process.env.SF_PORT}`, store, async (screen: Screen) => {
+      const normal = await width();
+      await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%", "important"));
+      const large = await width();
+      await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+      if (normal > 320 || large > 320) overflow[screen] = [normal, large];
+    });
+    expect(overflow).toEqual({});
+  });
+}
