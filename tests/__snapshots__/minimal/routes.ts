@@ -120,17 +120,20 @@ export const oldLayoutRoutes: RouteEntry[] = [
     "path": "/activity",
     "name": "Activity",
     "screen": "Activity",
+    "titleKey": "header.event",
     "feature": "events"
   },
   {
     "path": "/my",
     "name": "My",
-    "screen": "My"
+    "screen": "My",
+    "titleKey": "header.my"
   },
   {
     "path": "/userCenter",
     "name": "UserCenter",
     "screen": "UserCenter",
+    "titleKey": "header.vipCenter",
     "feature": "vip"
   },
   {
