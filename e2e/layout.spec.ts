@@ -94,3 +94,29 @@ for (const store of targets) {
     expect(overflow).toEqual({});
   });
 }
+
+test("right to left: values inside Arabic texts are isolated; names keep their own direction, amounts stay left to right", async ({
+  page,
+}) => {
+  const arabic = storefronts(config, ["ar"]).find((s) => s.lang === "ar");
+  if (!arabic) throw new Error("no storefront offers Arabic");
+  await page.goto(`http://${arabic.brand}.localhost:${process.env.SF_PORT}/selectGoods?${arabic.query}`);
+  if (new URL(page.url()).pathname === "/selectGame") await page.getByTestId("game-list").locator("button").first().click();
+  await expect(page.getByTestId("goods-grid")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const tile = page.locator(".sf-goods-tile").first();
+  expect(await tile.locator(".sf-goods-tile__name").evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe("plaintext");
+  expect(await tile.locator(".sf-goods-tile__price").evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+  // A translated text with a value in it ("Change to {{name}}?"): the value is an isolate.
+  await page.getByTestId("change-game").click();
+  const games = page.getByTestId("game-list");
+  await expect(games.locator("button").first()).toBeVisible();
+  // Editions of a game are a list of their own, opened by its toggle.
+  for (const toggle of await games.locator('button[aria-expanded="false"]').all()) await toggle.click();
+  await games.locator('button:not([aria-current="true"]):not([aria-expanded])').last().click();
+  const confirm = page.getByRole("dialog").filter({ hasText: "\u2068" });
+  await expect(confirm).toHaveCount(1);
+  await confirm.getByRole("button").last().press("Escape");
+  // And a label joined in code ("Goods details: 60 Gems"): the name is an isolate too.
+  expect(await tile.locator("xpath=..").locator(".sf-goods-tile__info").getAttribute("aria-label")).toMatch(/\u2068[^\u2069]+\u2069/);
+});

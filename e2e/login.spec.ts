@@ -55,6 +55,20 @@ test("a cancelled provider sign-in leaves the player logged out, with the popup 
   await expect(page.getByTestId("account-name")).toHaveCount(0);
 });
 
+test("the login popup opens on its first field; the password is named Password, its toggle is a button of its own", async ({ page }) => {
+  await openStore(page, "aurora");
+  await page.getByTestId("login-open").click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await expect(dialog.locator("input[name=username]")).toBeFocused();
+  const password = dialog.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAttribute("type", "password");
+  await password.fill("secret");
+  const toggle = dialog.getByRole("button", { name: "Show password" });
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(dialog.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+});
+
 test("a wrong password shows the platform's message and keeps the popup", async ({ page }) => {
   await openStore(page, "hanbit");
   await page.getByTestId("login-open").click();

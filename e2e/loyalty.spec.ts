@@ -70,7 +70,7 @@ test("aurora: buying levels a new player up, the level's coupons are claimed and
   await go(page, "/userCenter");
   await expect(page.getByTestId("vip-level")).toHaveText("Silver");
   await expect(page.getByTestId("vip-points")).toHaveText("1,999");
-  await expect(page.getByTestId("vip-progress")).toHaveText("24.97% to Gold");
+  await expect(page.getByTestId("vip-progress")).toHaveText("39.98% to Gold");
   let rewards = await openRewards(page);
   await expect(rewards.getByRole("tab", { name: "Usable (1)" })).toBeVisible();
   const weekly = rewards.getByTestId("coupon-claimable").locator("[data-coupon]");

@@ -21,17 +21,18 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
 
 describe("VIP progress", () => {
   it("is the share of the way from this level to the next, with 2 decimals", () => {
-    expect(vipProgress(6000, 5000, 20000)).toEqual({ percent: "6.66", top: false });
-    expect(vipProgress(5000, 5000, 20000)).toEqual({ percent: "0.00", top: false });
-    expect(vipProgress(1500, 1000, 5000)).toEqual({ percent: "12.50", top: false });
+    // All growth points over the next level's need (SPEC-NOTES), not the span since the current level.
+    expect(vipProgress(6000, 20000)).toEqual({ percent: "30.00", top: false });
+    expect(vipProgress(1, 3)).toEqual({ percent: "33.33", top: false });
+    expect(vipProgress(2, 3)).toEqual({ percent: "66.66", top: false });
   });
   it("never rounds up to 100 % before the level is reached, and stays within 0–100", () => {
-    expect(vipProgress(19_999.99, 5000, 20000).percent).toBe("99.99");
-    expect(vipProgress(25_000, 5000, 20000).percent).toBe("100.00");
-    expect(vipProgress(100, 5000, 20000).percent).toBe("0.00");
+    expect(vipProgress(19_999, 20000).percent).toBe("99.99");
+    expect(vipProgress(25_000, 20000).percent).toBe("100.00");
+    expect(vipProgress(0, 20000).percent).toBe("0.00");
   });
   it("shows 100 % and the highest-level state at the top level", () => {
-    expect(vipProgress(60_000, 50_000, 0)).toEqual({ percent: "100.00", top: true });
+    expect(vipProgress(60_000, 0)).toEqual({ percent: "100.00", top: true });
   });
 });
 

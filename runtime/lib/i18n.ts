@@ -19,6 +19,20 @@ async function load(loaders: Loaders, lang: string): Promise<Strings | undefined
   return loader ? (await loader()).default : undefined;
 }
 
+/**
+ * Every value put into a right-to-left text (a name, an amount, a date) is a bidi isolate (U+2068 …
+ * U+2069): Latin runs and numbers keep their own order inside Arabic, and punctuation around them
+ * stays where the translator put it. Left-to-right languages get the values as they are.
+ */
+const isolateValues = {
+  type: "formatter" as const,
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
+    lng && isRtl(lng) && (typeof value === "string" || typeof value === "number") ? `\u2068${value}\u2069` : value,
+};
+
 let current: i18n | undefined;
 const laterLoaded = new Map<string, Promise<void>>();
 
@@ -56,21 +70,24 @@ export async function createI18n(lang: string): Promise<i18n> {
   if (own) resources[lang] = { translation: own };
   else if (lang !== "cimode") resources.en = { translation: (await load(first, "en")) ?? {} };
   const active = own || lang === "cimode" ? lang : "en";
-  await instance.use(initReactI18next).init({
-    lng: active,
-    fallbackLng: false,
-    // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
-    lowerCaseLng: true,
-    resources,
-    returnEmptyString: false,
-    interpolation: { escapeValue: false },
-    // Components re-render when the later part is added.
-    react: { bindI18nStore: "added" },
-    saveMissing: active !== "cimode",
-    missingKeyHandler: (_langs, _ns, key) => {
-      if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
-    },
-  });
+  await instance
+    .use(initReactI18next)
+    .use(isolateValues as never)
+    .init({
+      lng: active,
+      fallbackLng: false,
+      // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
+      lowerCaseLng: true,
+      resources,
+      returnEmptyString: false,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      // Components re-render when the later part is added.
+      react: { bindI18nStore: "added" },
+      saveMissing: active !== "cimode",
+      missingKeyHandler: (_langs, _ns, key) => {
+        if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
+      },
+    });
   current = instance;
   applyDocumentLanguage(active);
   return instance;

@@ -14,9 +14,10 @@ export function PasswordField(props: {
   const { t } = useTranslation();
   const id = useId();
   const [reveal, setReveal] = useState(false);
+  // The label names the input alone ("Password"); the toggle is a button with its own name beside it.
   return (
-    <label className="sf-field" htmlFor={id}>
-      <span>{props.label}</span>
+    <div className="sf-field">
+      <label htmlFor={id}>{props.label}</label>
       <span className="sf-field__row">
         <input
           id={id}
@@ -28,10 +29,10 @@ export function PasswordField(props: {
           aria-describedby={props.describedBy}
           onChange={(e) => props.onChange(e.target.value)}
         />
-        <button type="button" className="sf-field__toggle" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+        <button type="button" className="sf-field__toggle" aria-pressed={reveal} aria-controls={id} onClick={() => setReveal((r) => !r)}>
           {t(reveal ? "login.hidePassword" : "login.showPassword")}
         </button>
       </span>
-    </label>
+    </div>
   );
 }

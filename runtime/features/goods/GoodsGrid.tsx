@@ -169,7 +169,8 @@ export function GoodsGrid() {
                   <button
                     type="button"
                     className="sf-goods-tile__info"
-                    aria-label={`${t("goods.explanation")}: ${g.display}`}
+                    // The name is a bidi isolate: a Latin name reads right inside an Arabic label.
+                    aria-label={`${t("goods.explanation")}: \u2068${g.display}\u2069`}
                     onClick={() => {
                       tracker.track("viewProductDetail", { product_id: g.value, detail: true });
                       tip({ title: g.display, html: g.description ?? "" });

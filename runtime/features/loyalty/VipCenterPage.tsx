@@ -171,9 +171,9 @@ export function VipCenterPage() {
 
   const levels = basic.data?.levels ?? [];
   const me = info.data;
-  const current = levels.find((l) => l.level_id === me?.vip_level);
   const next = levels.find((l) => l.level_id === (me?.vip_level ?? -1) + 1);
-  const progress = me ? vipProgress(me.total_points, current?.need_points ?? 0, me.next_level_points) : undefined;
+  // Only once the levels are known: no interim value that changes under the player's eyes.
+  const progress = me && basic.data ? vipProgress(me.total_points, me.next_level_points) : undefined;
   const realName = !brand.features.realName
     ? "ok"
     : info.isPending

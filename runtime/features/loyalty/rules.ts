@@ -2,12 +2,13 @@
 import type { Coupon } from "../../../core/generated/api-types.ts";
 import { formatTime } from "../../lib/time.ts";
 
-/** Progress to the next level, with 2 decimals; the highest level shows 100 %. */
-export function vipProgress(totalPoints: number, currentNeed: number, nextNeed: number): { percent: string; top: boolean } {
+/**
+ * Progress to the next level (SPEC-NOTES 'VIP progress'): all growth points ÷ the next level's
+ * required points, a percent with 2 decimals rounded down; the highest level shows 100 %.
+ */
+export function vipProgress(totalPoints: number, nextNeed: number): { percent: string; top: boolean } {
   if (nextNeed <= 0) return { percent: "100.00", top: true };
-  const span = nextNeed - currentNeed;
-  const done = span > 0 ? (totalPoints - currentNeed) / span : 0;
-  const percent = Math.min(100, Math.max(0, done * 100));
+  const percent = Math.min(100, Math.max(0, (totalPoints / nextNeed) * 100));
   // Floor, so 99.999 % never reads as 100.00 % before the level is reached.
   return { percent: (Math.floor(percent * 100) / 100).toFixed(2), top: false };
 }

@@ -57,7 +57,8 @@ function CodeForm({ rpClientId }: { rpClientId: string }) {
   };
   return (
     <form className="sf-card sf-replenish__code" onSubmit={submit} data-testid="replenish-code-form">
-      <h2 className="sf-card__title">{t("replenish.title")}</h2>
+      {/* The page's heading: the make-up page has no title of its layout's. */}
+      <h1 className="sf-card__title">{t("replenish.title")}</h1>
       <label className="sf-field" htmlFor={id}>
         <span>{t("replenish.code")}</span>
         <input id={id} value={code} maxLength={64} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
@@ -91,9 +92,9 @@ export function ReplenishPage({
   return (
     <div className="sf-loyalty sf-replenish" data-testid="replenish">
       <section className="sf-card" aria-labelledby="sf-replenish-title">
-        <h2 className="sf-card__title" id="sf-replenish-title">
+        <h1 className="sf-card__title" id="sf-replenish-title">
           {t("replenish.title")}
-        </h2>
+        </h1>
         <dl className="sf-detail-list" data-testid="replenish-info">
           <dt>{t("my.game")}</dt>
           <dd>{data.game_name}</dd>
