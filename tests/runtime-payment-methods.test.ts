@@ -95,7 +95,7 @@ describe("the picker's groups", () => {
       for (const kind of ["card", "wallet", "bank", "carrier", "voucher", "other"]) {
         expect(payment.kind[kind], `${lang} ${kind}`).toMatch(/\S/);
         // One line under a channel's name: short enough for a phone's row.
-        expect(payment.about[kind].length, `${lang} ${kind}: ${payment.about[kind]}`).toBeLessThanOrEqual(60);
+        expect(payment.about[kind].length, `${lang} ${kind}: ${payment.about[kind]}`).toBeLessThanOrEqual(48);
       }
     }
   });
