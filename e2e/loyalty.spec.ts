@@ -125,7 +125,11 @@ test("aurora: buying levels a new player up, the level's coupons are claimed and
   await expect(page.getByTestId("orders").locator("[data-order]")).toHaveCount(2);
   await expect(newest).toHaveAttribute("data-state", "delivered", { timeout: 20_000 });
   await expect(newest.getByTestId("order-status")).toHaveText("Delivered");
+  // The method by the catalogue's display name, never its internal id ("Paypal").
+  await expect(newest).toContainText("PayPal ·");
   await newest.getByRole("button", { name: /^Receipt/ }).click();
+  const receipt = page.getByTestId("receipt");
+  await expect(receipt.getByRole("definition").filter({ hasText: /^PayPal$/ })).toBeVisible();
   await expect(page.getByTestId("receipt")).toContainText("Coupon discount");
   await expect(page.getByTestId("receipt")).toContainText("$0.50");
   await page.keyboard.press("Escape");

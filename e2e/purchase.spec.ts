@@ -1,6 +1,7 @@
 // The purchase journey on every brand, in its layout, on a phone and a desktop: browse without an
 // account, log in, choose server, character and goods, pay in the sandbox checkout, see the result.
 import { expect, test } from "@playwright/test";
+import { englishName, methodById } from "../core/payments/methods.ts";
 import {
   BRANDS,
   chooseChannel,
@@ -37,6 +38,13 @@ for (const brand of BRANDS) {
       if (layout === "old") await expect(page).toHaveURL(/\/recharge/);
       await expect(page.getByTestId("order-role")).toHaveText(role);
       await chooseChannel(page, REDIRECT_CHANNEL);
+      // Channels are grouped by what the player pays with, under a heading each, and say in one line what they are.
+      const picker = page.getByTestId("channel-list");
+      await expect(picker.getByRole("heading", { level: 3 }).first()).toBeVisible();
+      const chosen = picker.locator('[data-channel][aria-pressed="true"]');
+      await expect(chosen).toHaveAccessibleDescription(/\S/);
+      const method = methodById.get(Number((await chosen.getAttribute("data-channel"))?.split("_")[0]));
+      const methodName = method ? englishName(method) : "a method of the catalogue";
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-2-recharge.png`) });
       const checkout = await payByRedirect(page);
       await expectResult(page, "pending");
@@ -46,6 +54,8 @@ for (const brand of BRANDS) {
       const result = page.getByTestId("result");
       await expect(result).toContainText(player);
       await expect(result).toContainText(role);
+      // The method by its display name from the payment-method catalogue, never its internal id.
+      await expect(result).toContainText(methodName);
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-3-success.png`) });
       await result.getByTestId("recharge-done").click();
       if (layout === "new") await expect(result).toBeHidden();

@@ -62,7 +62,13 @@ describe("runtime/generated", () => {
       { name: string; addition: boolean }
     >;
     expect(methods["12301"]).toMatchObject({ name: "KakaoPay", addition: true });
-    expect(methods["10201"]).toMatchObject({ name: "Paypal", addition: false });
+    expect(methods["10201"]).toMatchObject({ name: "Paypal", addition: false, kind: "wallet", display: { provider: "PayPal" } });
+    // Each method says what the player pays with and how players call it, for the picker and the order history.
+    for (const [id, m] of Object.entries(methods as Record<string, { kind?: string; display?: object }>)) {
+      expect(["card", "wallet", "bank", "carrier", "voucher"], id).toContain(m.kind);
+      expect(Object.keys(m.display ?? {}).length, id).toBeGreaterThan(0);
+    }
+    expect(methods["10302"]).toMatchObject({ kind: "carrier", display: { provider: "MyCard", word: "carrierBilling" } });
     for (const flow of ["redirect", "airwallexCard", "airwallexRedirect", "alipayCard", "inGameCard", "cardForm", "krCardScript"]) {
       expect(table).toContain(`"flow": "${flow}"`);
     }

@@ -1,9 +1,11 @@
 // The payment-method catalogue (schema/payment-methods.json): every method, its endpoints and its
 // flow, and what each flow means (its traits). Node side: loaded once, checked against its schema.
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue } from "../generated/payment-types.ts";
+import type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue, PaymentWord } from "../generated/payment-types.ts";
 import { corePaths } from "../paths.ts";
+import { type DisplayWords, displayName } from "./display.ts";
 
 export type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue };
 
@@ -29,6 +31,21 @@ export const methodById: ReadonlyMap<number, PaymentMethod> = new Map(catalogue(
 
 /** What a method's flow means (schema/payment-methods.json `flows`). */
 export const traitsOf = (method: PaymentMethod): FlowTraits => catalogue().flows[method.flow];
+
+let english: DisplayWords | undefined;
+/** English's words from the storefront's own English (locales/en.json), so the platform and the store say the same. */
+function englishWords(): DisplayWords {
+  if (english) return english;
+  const strings = JSON.parse(readFileSync(join(corePaths.locales, "en.json"), "utf8")) as {
+    payment: { word: Record<PaymentWord, string>; withWord: string };
+  };
+  const { word, withWord } = strings.payment;
+  english = { word: (w) => word[w], withWord: (provider, w) => withWord.replace("{{provider}}", provider).replace("{{word}}", w) };
+  return english;
+}
+
+/** The method's name as players see it, in English: what the platform answers (`payway_name`); never the internal `name`. */
+export const englishName = (method: PaymentMethod): string => displayName(method.display, englishWords());
 
 /** Whether `path` is one of the method's start endpoints. */
 export const startsAt = (method: PaymentMethod, path: string) => method.endpoints.start === path || method.endpoints.kr === path;

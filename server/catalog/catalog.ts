@@ -6,7 +6,15 @@ import { storefrontHosts } from "../../core/config/hosts.ts";
 import type { Brand, BrandsConfig } from "../../core/config/types.ts";
 import { toMinor } from "../../core/money/minor.ts";
 import { type RegionChannels, regionChannels } from "./channels.ts";
-import { type CatalogData, catalogData, type EventsData, type GoodsData, type LimitType, type VipData } from "./data.ts";
+import {
+  type CatalogData,
+  catalogData,
+  type EventsData,
+  type GoodsData,
+  type LimitType,
+  type PaymentMarksData,
+  type VipData,
+} from "./data.ts";
 import { BASE_DIGITS, type SandboxMoney, sandboxMoney } from "./money.ts";
 
 export type { CatalogChannel } from "./channels.ts";
@@ -60,6 +68,8 @@ export interface Catalog {
   /** The goods list's note to the player. */
   goodsExplanation: string;
   channels: RegionChannels;
+  /** How the sandbox draws each payment method's and channel's mark. */
+  paymentMarks: PaymentMarksData;
   vip: VipData;
   events: EventsData["events"];
   /** Exchange rates, price steps and the wire's decimals. */
@@ -149,6 +159,7 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     goodsTypes: data.goods.types,
     goodsExplanation: data.goods.explanation,
     channels: regionChannels(data),
+    paymentMarks: data.paymentMarks,
     vip: data.vip,
     events: data.events.events,
     money: sandboxMoney(data.rates),

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CURRENCIES } from "../../core/money/currencies.ts";
 import { corePaths } from "../../core/paths.ts";
+import { methodById } from "../../core/payments/methods.ts";
 import { BASE, fromWire, type RatesData } from "./money.ts";
 
 export type LimitType = "role" | "time" | "game";
@@ -54,6 +55,36 @@ export interface RazerChannelsData {
   otherRegions: { channelId: string; name: string }[];
 }
 
+export type Pictogram =
+  | "card"
+  | "bank"
+  | "onlineBank"
+  | "wallet"
+  | "phoneTap"
+  | "phoneBill"
+  | "voucher"
+  | "pinCard"
+  | "coins"
+  | "qr"
+  | "globe"
+  | "store"
+  | "transfer";
+
+export interface MarkData {
+  /** Background, then pictogram and words. */
+  colours: [string, string];
+  pictogram: Pictogram;
+  wordmark: string;
+  tag?: string;
+}
+
+export interface PaymentMarksData {
+  /** Payway id → its mark. */
+  methods: Record<string, MarkData>;
+  /** `<payway id>-<channel id>` → that channel's own mark. */
+  channels: Record<string, MarkData>;
+}
+
 export interface VipCouponData {
   type: "permanent" | "week" | "month";
   name: string;
@@ -88,6 +119,7 @@ export interface CatalogData {
   rates: RatesData;
   channels: ChannelsData;
   razerChannels: RazerChannelsData;
+  paymentMarks: PaymentMarksData;
   vip: VipData;
   events: EventsData;
   servers: ServersData;
@@ -103,6 +135,7 @@ const FILES: Record<keyof CatalogData, string> = {
   rates: "rates.json",
   channels: "channels.json",
   razerChannels: "razer-channels.json",
+  paymentMarks: "payment-marks.json",
   vip: "vip.json",
   events: "events.json",
   servers: "servers.json",
@@ -143,6 +176,10 @@ function crossReferences(data: CatalogData): string[] {
   for (const [region, list] of Object.entries(data.channels.regions))
     if (!lists.has(list)) problems.push(`channels.json: region ${region} names no list '${list}'`);
   if (!lists.has(data.channels.otherRegions)) problems.push(`channels.json: otherRegions names no list '${data.channels.otherRegions}'`);
+  for (const key of [...Object.keys(data.paymentMarks.methods), ...Object.keys(data.paymentMarks.channels)]) {
+    const paywayId = Number(key.split("-")[0]);
+    if (!methodById.has(paywayId)) problems.push(`payment-marks.json: ${key} names no payment method of schema/payment-methods.json`);
+  }
   const types = new Set(data.goods.types.map((t) => t.typeKey));
   for (const g of data.goods.goods) if (!types.has(g.typeKey)) problems.push(`goods.json: ${g.id} has an unknown typeKey '${g.typeKey}'`);
   const ids = data.goods.goods.map((g) => g.id);

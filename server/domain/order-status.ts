@@ -1,6 +1,6 @@
 // Reading orders: one order's status and details (polling), the account's order list, partner gifts.
 import type { OrderEvent, OrderInfo } from "../../core/generated/api-types.ts";
-import { methodById } from "../../core/payments/methods.ts";
+import { englishName, methodById } from "../../core/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
@@ -58,7 +58,8 @@ function orderView(platform: Platform, row: OrderRow, history?: OrderEvent[]): O
     amount: toWire(amount, row.currency),
     ...(original > amount ? { discount_amount: toWire(original - amount, row.currency) } : {}),
     currency: row.currency,
-    payway_name: method?.name ?? String(row.payway_id),
+    payway_id: row.payway_id,
+    payway_name: method ? englishName(method) : String(row.payway_id),
     ...(row.pay_url && row.status === -1 ? { pay_url: row.pay_url } : {}),
     created_at: unixSeconds(row.created_at),
     ...(row.paid_at ? { paid_at: unixSeconds(row.paid_at) } : {}),

@@ -2,12 +2,12 @@
 // script always; in sandbox mode only, its helpers (tracking events, fresh accounts, make-up links).
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { methodById } from "../../core/payments/methods.ts";
 import { createReplenishLink } from "../domain/replenish.ts";
 import { freshAccount, SANDBOX_PASSWORD } from "../domain/seed.ts";
 import { trackingEvents } from "../domain/tracking.ts";
 import { platformOf } from "../instance.ts";
-import { artSvg } from "./art.ts";
+import { type ArtKind, artSvg } from "./art.ts";
+import { paymentMark } from "./payment-marks.ts";
 
 export async function toolRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
@@ -17,16 +17,11 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
     if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file))
       return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
     const name = file.slice(0, -4);
-    const label =
+    const svg =
       kind === "payway"
-        ? methodById.get(Number(name.split("-")[0]))?.name
-        : kind === "game"
-          ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name
-          : undefined;
-    return reply
-      .type("image/svg+xml")
-      .header("cache-control", "public, max-age=86400")
-      .send(artSvg(kind, name, label));
+        ? paymentMark(platform.catalog, name)
+        : artSvg(kind as ArtKind, name, kind === "game" ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name : undefined);
+    return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(svg);
   });
 
   // The sandbox's helpers for testers and tools: never in production mode.

@@ -51,6 +51,11 @@ describe("catalogue data files", () => {
       for (const l of d.levels) if (l.level === 2) l.points = 10;
     });
     expect(() => loadCatalogData(vip)).toThrow("vip.json: level 2 needs no more points than level 1");
+    rmSync(dir ?? "", { recursive: true, force: true });
+    const marks = broken<{ channels: Record<string, unknown> }>("payment-marks.json", (d) => {
+      d.channels["99999-x"] = { colours: ["#000000", "#ffffff"], pictogram: "card", wordmark: "X" };
+    });
+    expect(() => loadCatalogData(marks)).toThrow("payment-marks.json: 99999-x names no payment method of schema/payment-methods.json");
   });
 
   it("give the same catalogue for the same config", async () => {

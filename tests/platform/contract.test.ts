@@ -187,6 +187,9 @@ describe("roles, goods limits and orders", () => {
       product_name: "Monthly Pass",
       user_name: "sakura_player",
       game_name: "月影の剣 Moonblade",
+      // The method by its id and its display name from the payment-method catalogue, never the internal "Paypal".
+      payway_id: 10201,
+      payway_name: "PayPal",
     });
     // Paid is not delivered: the game confirms delivery a moment later (5 s in the sandbox).
     expect(full.content.paid_at).toBeGreaterThan(0);
@@ -205,7 +208,7 @@ describe("roles, goods limits and orders", () => {
       -3102,
     );
     const orders = await h.call("orderList", { client_id: clientId, oauth_token: token });
-    expect(orders.content.orders[0]?.billing_no).toBe(pay.content.billing_no);
+    expect(orders.content.orders[0]).toMatchObject({ billing_no: pay.content.billing_no, payway_id: 10201, payway_name: "PayPal" });
     const gift = await h.call("thirdGift", { client_id: clientId, billing_no: pay.content.billing_no, oauth_token: token });
     expect(gift.content.gifts).toEqual([]);
     // Another account cannot read the order.

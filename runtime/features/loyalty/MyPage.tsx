@@ -11,6 +11,7 @@ import { formatTime } from "../../lib/time.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { useHasEvents, useVipVersion } from "../../shared/api/page-config.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
+import { useMethodName } from "../../shared/payment/payment-words.ts";
 import { useCurrentUser, useLoggedIn } from "../../shared/session/account.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useLogout } from "../../shared/session/logout.ts";
@@ -36,6 +37,7 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
   const { t } = useTranslation();
   const zone = localZone();
   const state = orderState(order);
+  const methodName = useMethodName();
   const row = (label: string, value: string | undefined) =>
     value ? (
       <>
@@ -63,7 +65,7 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
         {row(t("recharge.goods"), order.product_name)}
         {row(t("recharge.price"), order.amount !== undefined ? formatAmount(order.amount, order.currency ?? "USD") : undefined)}
         {row(t("my.discount"), order.discount_amount ? formatAmount(order.discount_amount, order.currency ?? "USD") : undefined)}
-        {row(t("my.method"), order.payway_name)}
+        {row(t("my.method"), methodName(order))}
         {row(t("my.created"), order.created_at ? formatTime(order.created_at, zone) : undefined)}
         {row(t("my.paidAt"), order.paid_at ? formatTime(order.paid_at, zone) : undefined)}
         {row(t("my.deliveredAt"), order.delivered_at ? formatTime(order.delivered_at, zone) : undefined)}
@@ -76,12 +78,13 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
 function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => void }) {
   const { t } = useTranslation();
   const state = orderState(order);
+  const methodName = useMethodName();
   return (
     <li className="sf-order" data-order={order.billing_no} data-state={state}>
       <div className="sf-order__main">
         <span className="sf-order__name">{order.product_name}</span>
         <span className="sf-order__meta">
-          {order.payway_name} · {order.created_at ? formatTime(order.created_at, localZone()) : ""}
+          {methodName(order)} · {order.created_at ? formatTime(order.created_at, localZone()) : ""}
         </span>
         {state === "paid" ? <span className="sf-order__hint">{t("my.delivering")}</span> : null}
       </div>

@@ -9,6 +9,7 @@ import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
+import { useMethodName } from "../../shared/payment/payment-words.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
@@ -43,6 +44,7 @@ export function ResultPanel({
   const user = useCurrentUser();
   const { game } = useCurrentGame();
   const [selection] = useSelection(clientId);
+  const methodName = useMethodName();
   const link = webUrl(payUrl ?? order?.pay_url);
   const gift = useQuery({
     queryKey: queryKeys.thirdGift.of(clientId, billingNo),
@@ -100,6 +102,7 @@ export function ResultPanel({
     [t("result.server"), order?.game_server_name ?? selection.server?.display],
     [t("result.role"), order?.role_name ?? selection.role?.display],
     [t("result.billingNo"), order?.billing_no ?? billingNo],
+    [t("recharge.channel"), order ? methodName(order) || undefined : undefined],
     ...(order?.amount !== undefined && order.currency
       ? [[t("result.amount"), formatAmount(order.amount, order.currency)] as [string, string]]
       : []),

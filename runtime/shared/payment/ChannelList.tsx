@@ -1,10 +1,12 @@
-// The payment channels of a region (spec §2): icon and name, an arrow when it has sub-channels (a
-// second popup lists them), a radio otherwise, the channel's description. Used by the recharge
-// sheet and the make-up page.
-import { useState } from "react";
+// The payment channels of a region (spec §2), grouped by what the player pays with (cards, e-wallets,
+// bank, phone bill, vouchers) under a heading each: mark, name and a one-line description, an arrow
+// when it has sub-channels (a second popup lists them), a radio otherwise. Used by the recharge sheet
+// and the make-up page.
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
+import { groupByKind, type PickerKind } from "../../lib/payment/methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 
@@ -21,66 +23,95 @@ export interface ChannelListProps {
 
 export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outerSub, onSubFor }: ChannelListProps) {
   const { t } = useTranslation();
+  const id = useId();
   const [ownSub, setOwnSub] = useState<PaymentChannel | null>(null);
   const subFor = outerSub !== undefined ? outerSub : ownSub;
   const setSubFor = onSubFor ?? setOwnSub;
+  // The platform's description when it gives one, else what this kind of payment means.
+  const noteOf = (c: PaymentChannel, kind: PickerKind) => channelDescription(c.description) ?? t(`payment.about.${kind}`);
   return (
     <>
       <fieldset className="sf-channels">
         <legend>{t("recharge.channel")}</legend>
-        <ul data-testid="channel-list">
-          {channels.map((c) => {
-            const isChosen = parentKey === c.key;
-            const note = channelDescription(c.description);
-            return (
-              <li key={c.key}>
-                <button
-                  type="button"
-                  className={`sf-channel${isChosen ? " is-chosen" : ""}`}
-                  aria-pressed={isChosen}
-                  aria-haspopup={c.sub_payment.length > 0 ? "dialog" : undefined}
-                  data-channel={c.key}
-                  onClick={() => (c.sub_payment.length > 0 ? setSubFor(c) : onPick(c, c))}
-                >
-                  <img src={webUrl(c.icon)} alt="" width="40" height="28" loading="lazy" />
-                  <span className="sf-channel__text">
-                    <span className="sf-channel__name">{c.name}</span>
-                    {isChosen && chosen && chosen !== c && channelKey(chosen) !== channelKey(c) ? (
-                      <span className="sf-channel__sub">{chosen.name}</span>
-                    ) : null}
-                    {note ? <span className="sf-channel__note">{note}</span> : null}
-                  </span>
-                  {c.sub_payment.length > 0 ? (
-                    <svg className="sf-channel__arrow" viewBox="0 0 24 24" aria-hidden="true">
-                      <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                    </svg>
-                  ) : (
-                    <span className="sf-radio" aria-hidden="true" />
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="sf-channel-groups" data-testid="channel-list">
+          {groupByKind(channels).map(({ kind, channels: group }) => (
+            // A group the screen reader names as the player enters it, and a heading to jump between groups.
+            <fieldset key={kind} className="sf-channel-group" data-kind={kind}>
+              <legend>
+                <h3 className="sf-channel-group__title">{t(`payment.kind.${kind}`)}</h3>
+              </legend>
+              <ul>
+                {group.map((c) => {
+                  const isChosen = parentKey === c.key;
+                  const own = `${id}-${c.key}`;
+                  const sub = isChosen && chosen && chosen !== c && channelKey(chosen) !== channelKey(c) ? chosen : undefined;
+                  return (
+                    <li key={c.key}>
+                      {/* Named by the channel (and its chosen sub-channel), described by its note: a short name to hear, the note after. */}
+                      <button
+                        type="button"
+                        className={`sf-channel${isChosen ? " is-chosen" : ""}`}
+                        aria-pressed={isChosen}
+                        aria-haspopup={c.sub_payment.length > 0 ? "dialog" : undefined}
+                        aria-labelledby={sub ? `${own}-name ${own}-sub` : `${own}-name`}
+                        aria-describedby={`${own}-note`}
+                        data-channel={c.key}
+                        onClick={() => (c.sub_payment.length > 0 ? setSubFor(c) : onPick(c, c))}
+                      >
+                        <img className="sf-channel__mark" src={webUrl(c.icon)} alt="" width="64" height="40" loading="lazy" />
+                        <span className="sf-channel__text">
+                          <span className="sf-channel__name" id={`${own}-name`}>
+                            {c.name}
+                          </span>
+                          {sub ? (
+                            <span className="sf-channel__sub" id={`${own}-sub`}>
+                              {sub.name || razerChannelName(sub.channel_id) || sub.channel_id}
+                            </span>
+                          ) : null}
+                          <span className="sf-channel__note" id={`${own}-note`}>
+                            {noteOf(c, kind)}
+                          </span>
+                        </span>
+                        {c.sub_payment.length > 0 ? (
+                          <svg className="sf-channel__arrow" viewBox="0 0 24 24" aria-hidden="true">
+                            <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                          </svg>
+                        ) : (
+                          <span className="sf-radio" aria-hidden="true" />
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
       </fieldset>
       {subFor ? (
         <Dialog open title={subFor.name} onClose={() => setSubFor(null)}>
           <ul className="sf-choice-list" data-testid="sub-channel-list">
-            {subFor.sub_payment.map((s) => (
-              <li key={channelKey(s)}>
-                <button
-                  type="button"
-                  aria-current={chosen && channelKey(s) === channelKey(chosen) ? "true" : undefined}
-                  onClick={() => {
-                    onPick(subFor, s);
-                    setSubFor(null);
-                  }}
-                >
-                  <img src={webUrl(s.icon)} alt="" width="40" height="28" loading="lazy" />
-                  <span>{s.name || razerChannelName(s.channel_id) || s.channel_id}</span>
-                </button>
-              </li>
-            ))}
+            {subFor.sub_payment.map((s) => {
+              const note = channelDescription(s.description);
+              return (
+                <li key={channelKey(s)}>
+                  <button
+                    type="button"
+                    aria-current={chosen && channelKey(s) === channelKey(chosen) ? "true" : undefined}
+                    onClick={() => {
+                      onPick(subFor, s);
+                      setSubFor(null);
+                    }}
+                  >
+                    <img className="sf-channel__mark" src={webUrl(s.icon)} alt="" width="64" height="40" loading="lazy" />
+                    <span className="sf-channel__text">
+                      <span className="sf-channel__name">{s.name || razerChannelName(s.channel_id) || s.channel_id}</span>
+                      {note ? <span className="sf-channel__note">{note}</span> : null}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </Dialog>
       ) : null}

@@ -9,6 +9,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10101,
     "name": "RazerBank",
     "flow": "redirect",
+    "kind": "bank",
+    "display": {
+      "provider": "Razer Gold",
+      "word": "bankTransfer"
+    },
     "endpoints": {
       "start": "/api/pay/razer_gold_pay"
     },
@@ -18,6 +23,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10102,
     "name": "RazerE2p",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Razer Gold e2p"
+    },
     "endpoints": {
       "start": "/api/pay/razer_gold_pay"
     },
@@ -27,6 +36,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10103,
     "name": "Razer",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Razer Gold"
+    },
     "endpoints": {
       "start": "/api/pay/razer_gold_pay"
     },
@@ -36,6 +49,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10104,
     "name": "RazerE2p_t1",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Razer Gold e2p T1"
+    },
     "endpoints": {
       "start": "/api/pay/razer_gold_pay"
     },
@@ -45,6 +62,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10201,
     "name": "Paypal",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "PayPal"
+    },
     "endpoints": {
       "start": "/api/pay/paypal_pay"
     },
@@ -54,6 +75,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10301,
     "name": "MyCaryInGame",
     "flow": "inGameCard",
+    "kind": "voucher",
+    "display": {
+      "provider": "MyCard",
+      "word": "pointCard"
+    },
     "endpoints": {
       "start": "/api/pay/payMyCardInGame"
     },
@@ -64,6 +90,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10302,
     "name": "MyCardBilling",
     "flow": "redirect",
+    "kind": "carrier",
+    "display": {
+      "provider": "MyCard",
+      "word": "carrierBilling"
+    },
     "endpoints": {
       "start": "/api/pay/payMyCardBilling"
     },
@@ -73,6 +104,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10303,
     "name": "MyCardKoudian",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "MyCard",
+      "word": "memberPoints"
+    },
     "endpoints": {
       "start": "/api/pay/payMyCardKouDian"
     },
@@ -82,6 +118,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10401,
     "name": "Codapay",
     "flow": "redirect",
+    "kind": "carrier",
+    "display": {
+      "provider": "Codapay"
+    },
     "endpoints": {
       "start": "/api/pay/codapay_pay"
     },
@@ -91,6 +131,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10501,
     "name": "PayPagsmile",
     "flow": "redirect",
+    "kind": "bank",
+    "display": {
+      "provider": "Pagsmile"
+    },
     "endpoints": {
       "start": "/api/pay/pagsmile_pay"
     },
@@ -100,6 +144,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10701,
     "name": "Travellet",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Travellet"
+    },
     "endpoints": {
       "start": "/api/pay/travellet_pay"
     },
@@ -109,6 +157,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 10801,
     "name": "PlatformPay",
     "flow": "redirect",
+    "kind": "carrier",
+    "display": {
+      "provider": "Platform Pay"
+    },
     "endpoints": {
       "start": "/api/pay/platform_pay"
     },
@@ -118,6 +170,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11001,
     "name": "Xsolla",
     "flow": "redirect",
+    "kind": "card",
+    "display": {
+      "provider": "Xsolla"
+    },
     "endpoints": {
       "start": "/api/pay/xsolla_pay"
     },
@@ -127,6 +183,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11401,
     "name": "NaverPay",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Naver Pay"
+    },
     "endpoints": {
       "start": "/api/pay/naver_pay",
       "kr": "/api/kr_pay/naver_pay"
@@ -137,6 +197,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11501,
     "name": "WelcomePay",
     "flow": "krCardScript",
+    "kind": "card",
+    "display": {
+      "provider": "WelcomePay",
+      "word": "card"
+    },
     "endpoints": {
       "start": "/api/kr_pay/welcome_pay",
       "kr": "/api/kr_pay/welcome_pay"
@@ -148,6 +213,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11601,
     "name": "AliPay",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Alipay"
+    },
     "endpoints": {
       "start": "/api/pay/alipay_pay"
     },
@@ -157,6 +226,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11602,
     "name": "AliPayCard",
     "flow": "alipayCard",
+    "kind": "card",
+    "display": {
+      "provider": "Alipay",
+      "word": "card"
+    },
     "endpoints": {
       "start": "/api/pay/alipay_pay"
     },
@@ -167,6 +241,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11701,
     "name": "Airwallex",
     "flow": "airwallexRedirect",
+    "kind": "card",
+    "display": {
+      "provider": "Airwallex"
+    },
     "endpoints": {
       "start": "/api/pay/airwallex"
     },
@@ -176,6 +254,11 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11702,
     "name": "AirwallexCard",
     "flow": "airwallexCard",
+    "kind": "card",
+    "display": {
+      "provider": "Airwallex",
+      "word": "card"
+    },
     "endpoints": {
       "start": "/api/pay/airwallex"
     },
@@ -185,6 +268,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 11801,
     "name": "Payermax",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "PayerMax"
+    },
     "endpoints": {
       "start": "/api/pay/payermax_pay"
     },
@@ -194,6 +281,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 12001,
     "name": "PingPong",
     "flow": "redirect",
+    "kind": "card",
+    "display": {
+      "provider": "PingPong"
+    },
     "endpoints": {
       "start": "/api/pay/pingpongx_pay"
     },
@@ -203,6 +294,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 12101,
     "name": "Adyen",
     "flow": "redirect",
+    "kind": "card",
+    "display": {
+      "provider": "Adyen"
+    },
     "endpoints": {
       "start": "/api/pay/adyen_pay"
     },
@@ -212,6 +307,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 12201,
     "name": "EBANX",
     "flow": "redirect",
+    "kind": "card",
+    "display": {
+      "provider": "EBANX"
+    },
     "endpoints": {
       "start": "/api/pay/ebanx_pay"
     },
@@ -221,6 +320,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 12301,
     "name": "KakaoPay",
     "flow": "redirect",
+    "kind": "wallet",
+    "display": {
+      "provider": "Kakao Pay"
+    },
     "endpoints": {
       "start": "/api/kr_pay/kakao_pay",
       "kr": "/api/kr_pay/kakao_pay"
@@ -232,6 +335,10 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "id": 12401,
     "name": "PrepaidCard",
     "flow": "cardForm",
+    "kind": "voucher",
+    "display": {
+      "word": "prepaidCard"
+    },
     "endpoints": {
       "start": "/api/pay/card_pay",
       "check": "/api/pay/card_info"
