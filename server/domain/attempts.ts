@@ -1,5 +1,5 @@
 // Attempt limits that hold across platform processes: a counter per subject (a card number, an
-// account, a client address) and window, reserved by one atomic upsert before the secret is
+// account, a client address) and window, each reserved by an atomic upsert before the secret is
 // checked, so concurrent guesses cannot all pass a check that has not counted them yet. A check
 // that succeeds, or is refused before it is made, gives its reservation back: the counters hold
 // failures and checks under way.
@@ -23,25 +23,31 @@ export interface Reservation {
 
 const windowOf = (now: Date, windowMs: number) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 
-/** Counts an attempt for every subject, atomically, before the attempt is checked. */
+/**
+ * Counts an attempt for every subject before the attempt is checked. Each counter is one atomic
+ * upsert of its own row, taken in the subjects' key order: a statement never holds one counter's
+ * lock while it waits for another's, so concurrent guesses on other processes cannot deadlock.
+ */
 export async function reserveAttempt(db: Queryable, scope: string, subjects: readonly AttemptSubject[], now: Date): Promise<Reservation> {
-  const keys = subjects.map((s) => s.key);
-  const starts = subjects.map((s) => windowOf(now, s.windowMs));
-  const rows = await db.query<{ subject: string; attempts: number }>(
-    `INSERT INTO attempt_counters (scope, subject, window_start, attempts)
-     SELECT $1, s.subject, s.window_start, 1 FROM unnest($2::text[], $3::timestamptz[]) AS s(subject, window_start)
-     ON CONFLICT (scope, subject, window_start) DO UPDATE SET attempts = attempt_counters.attempts + 1
-     RETURNING subject, attempts`,
-    [scope, keys, starts],
-  );
-  const counted = new Map(rows.map((r) => [r.subject, r.attempts]));
-  const release = async () => {
-    await db.query(
-      `UPDATE attempt_counters c SET attempts = c.attempts - 1
-         FROM unnest($2::text[], $3::timestamptz[]) AS s(subject, window_start)
-        WHERE c.scope = $1 AND c.subject = s.subject AND c.window_start = s.window_start AND c.attempts > 0`,
-      [scope, keys, starts],
+  const ordered = [...subjects].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const counted = new Map<string, number>();
+  for (const s of ordered) {
+    const [row] = await db.query<{ attempts: number }>(
+      `INSERT INTO attempt_counters (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (scope, subject, window_start) DO UPDATE SET attempts = attempt_counters.attempts + 1
+       RETURNING attempts`,
+      [scope, s.key, windowOf(now, s.windowMs)],
     );
+    counted.set(s.key, row.attempts);
+  }
+  const release = async () => {
+    for (const s of ordered) {
+      await db.query(
+        `UPDATE attempt_counters SET attempts = attempts - 1
+          WHERE scope = $1 AND subject = $2 AND window_start = $3 AND attempts > 0`,
+        [scope, s.key, windowOf(now, s.windowMs)],
+      );
+    }
   };
   const allowed = subjects.every((s) => (counted.get(s.key) ?? 0) <= s.limit);
   if (!allowed) await release();
