@@ -38,7 +38,7 @@ export async function reserveAttempt(db: Queryable, scope: string, subjects: rea
        RETURNING attempts`,
       [scope, s.key, windowOf(now, s.windowMs)],
     );
-    counted.set(s.key, row.attempts);
+    counted.set(s.key, row?.attempts ?? 0);
   }
   const release = async () => {
     for (const s of ordered) {
