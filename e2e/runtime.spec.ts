@@ -47,9 +47,9 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByText("Select role and goods")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Select role and goods" })).toBeVisible();
     await page.getByLabel("Language").selectOption("ja");
-    await expect(page.getByText("キャラクターと商品を選択")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "キャラクターと商品を選択" })).toBeVisible();
     await page.goto(brandUrl("sakura", "/selectGoods"));
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
     await context.close();
@@ -200,7 +200,7 @@ test.describe("robustness", () => {
 
   test("the pseudo-locale shows keys", async ({ page }) => {
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=keys"));
-    await expect(page.getByText("steps.selectRoleGoods")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "steps.selectRoleGoods" })).toBeVisible();
   });
 });
 

@@ -26,6 +26,16 @@ describe("VIP progress", () => {
     expect(vipProgress(1, 3)).toEqual({ percent: "33.33", top: false });
     expect(vipProgress(2, 3)).toEqual({ percent: "66.66", top: false });
   });
+  it("rounds down the exact quotient, not a binary float's approximation of it", () => {
+    // 1999 / 5000 = 0.3998 exactly; as floats ×100 it is 39.979999…, which floors to 39.97.
+    expect(vipProgress(1999, 5000).percent).toBe("39.98");
+    for (let need = 1; need <= 400; need++) {
+      for (let total = 0; total <= need; total++) {
+        const basisPoints = (BigInt(total) * 10_000n) / BigInt(need); // exact integer division
+        expect(vipProgress(total, need).percent).toBe(`${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, "0")}`);
+      }
+    }
+  });
   it("never rounds up to 100 % before the level is reached, and stays within 0–100", () => {
     expect(vipProgress(19_999, 20000).percent).toBe("99.99");
     expect(vipProgress(25_000, 20000).percent).toBe("100.00");

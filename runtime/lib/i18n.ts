@@ -6,18 +6,10 @@ import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { MISSING_STRING_MARK } from "../../core/marks.ts";
 import { isRtl } from "./language.ts";
+import { type Loaders, load, type Strings } from "./locale-load.ts";
 import { retryLoad } from "./retry-load.ts";
 
-type Strings = Record<string, unknown>;
-type Loaders = Record<string, () => Promise<{ default: Strings }>>;
-
 const first: Loaders = import.meta.glob<{ default: Strings }>("../../locales/*.json", { query: "?first" });
-const later: Loaders = import.meta.glob<{ default: Strings }>("../../locales/*.json", { query: "?later" });
-
-async function load(loaders: Loaders, lang: string): Promise<Strings | undefined> {
-  const loader = loaders[`../../locales/${lang}.json`];
-  return loader ? (await loader()).default : undefined;
-}
 
 /**
  * Every value put into a right-to-left text (a name, an amount, a date) is a bidi isolate (U+2068 …
@@ -34,36 +26,19 @@ const isolateValues = {
 };
 
 let current: i18n | undefined;
-const laterLoaded = new Map<string, Promise<void>>();
 
-/** The later part of a language, added to the instance once (it re-renders what uses it). */
-function addLater(instance: i18n, lang: string): Promise<void> {
-  let loaded = laterLoaded.get(lang);
-  if (!loaded) {
-    loaded = retryLoad(() => load(later, lang)).then(
-      (strings) => {
-        if (strings) instance.addResourceBundle(lang, "translation", strings, true, false);
-      },
-      (error: unknown) => {
-        // Not kept: the next screen that needs the strings asks again.
-        laterLoaded.delete(lang);
-        throw error;
-      },
-    );
-    laterLoaded.set(lang, loaded);
-  }
-  return loaded;
-}
-
-/** Resolves once the active language's every string is there; screens loaded on demand wait for it. */
+/**
+ * Resolves once the active language's every string is there; screens loaded on demand wait for it.
+ * The later parts' loaders are code of their own (./i18n-later.ts): the first script carries none.
+ */
 export function laterStrings(): Promise<void> {
-  if (!current || current.language === "cimode") return Promise.resolve();
-  return addLater(current, current.language);
+  const instance = current;
+  if (!instance || instance.language === "cimode") return Promise.resolve();
+  return retryLoad(() => import("./i18n-later.ts")).then((later) => later.addLater(instance, instance.language));
 }
 
 export async function createI18n(lang: string): Promise<i18n> {
   const instance = i18next.createInstance();
-  laterLoaded.clear();
   // The keys pseudo-locale (cimode) shows keys and needs no strings; an unknown language gets English.
   const own = lang === "cimode" ? undefined : await load(first, lang);
   const resources: Record<string, { translation: Strings }> = {};
@@ -104,7 +79,7 @@ export async function switchLanguage(instance: i18n, lang: string): Promise<void
     const strings = await load(first, lang);
     if (strings) instance.addResourceBundle(lang, "translation", strings);
   }
-  await addLater(instance, lang);
+  await (await retryLoad(() => import("./i18n-later.ts"))).addLater(instance, lang);
   await instance.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }

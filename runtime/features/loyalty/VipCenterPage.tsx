@@ -16,7 +16,7 @@ import { useLoggedIn } from "../../shared/session/account.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
-import { SafeHtml } from "../../ui/tip.tsx";
+import { SafeHtml } from "../../ui/tip-dialog.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useVipBasic, useVipInfo } from "./api/get-vip.ts";
 import { CouponDialog, KIND_KEYS } from "./CouponDialog.tsx";

@@ -8,9 +8,11 @@ import { formatTime } from "../../lib/time.ts";
  */
 export function vipProgress(totalPoints: number, nextNeed: number): { percent: string; top: boolean } {
   if (nextNeed <= 0) return { percent: "100.00", top: true };
-  const percent = Math.min(100, Math.max(0, (totalPoints / nextNeed) * 100));
-  // Floor, so 99.999 % never reads as 100.00 % before the level is reached.
-  return { percent: (Math.floor(percent * 100) / 100).toFixed(2), top: false };
+  // In hundredths of a percent, from an integer numerator: one division, floored, so 1999 of 5000
+  // reads 39.98 (not the 39.97 of 0.3998 × 100 in binary floats) and 99.999 % never reads 100.00.
+  const points = Math.min(nextNeed, Math.max(0, totalPoints));
+  const basisPoints = Math.floor((points * 10_000) / nextNeed);
+  return { percent: (basisPoints / 100).toFixed(2), top: false };
 }
 
 export type CouponTag = "claimable" | "usable" | "unusable" | "used" | "expired";
