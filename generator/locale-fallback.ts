@@ -42,7 +42,14 @@ const filled = (s: unknown) => (typeof s === "string" && s !== "" ? s : undefine
 export const FIRST_RENDER_STRINGS = [
   "app",
   "common",
-  "error",
+  // Errors a first render can show: a failed load, the storage notice, a goods' limit, the header's
+  // logout; the others belong to screens that wait for the rest (login, recharge, result, loyalty).
+  "error.cookie",
+  "error.limitReached",
+  "error.logoutConfirm",
+  "error.network",
+  "error.query",
+  "error.unpaidOrder",
   "footer",
   "game",
   "goods",

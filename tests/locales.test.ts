@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { fillFromEnglish } from "../generator/locale-fallback.ts";
+import { fillFromEnglish, localePart } from "../generator/locale-fallback.ts";
 import { pluralCategories, pluralForm } from "../generator/locale-plurals.ts";
 
 const dir = join(import.meta.dirname, "..", "locales");
@@ -141,5 +141,25 @@ describe("the build's English fill", () => {
       "days_other",
       "title",
     ]);
+  });
+});
+
+describe("the build's two parts", () => {
+  it("splits every language in a first part and the rest that together are the whole, plural forms with their key", () => {
+    for (const lang of LANGUAGES) {
+      const strings = (lang === "en" ? load("en") : fillFromEnglish(load("en"), load(lang), lang)) as Record<string, unknown>;
+      const first = new Map(flatten(localePart(strings, "first") as Record<string, unknown>));
+      const later = new Map(flatten(localePart(strings, "later") as Record<string, unknown>));
+      expect([...first.keys(), ...later.keys()].sort(), lang).toEqual(
+        flatten(strings)
+          .map(([k]) => k)
+          .sort(),
+      );
+      // A goods' limit shows on the first screen, in every form the language has.
+      for (const c of pluralCategories(lang)) expect(first.has(`goods.limit.remaining_${c}`), `${lang} ${c}`).toBe(true);
+      expect(first.has("error.network")).toBe(true);
+      // A payment's failure shows on the recharge sheet, which waits for the rest.
+      expect(later.has("error.paywayMissing")).toBe(true);
+    }
   });
 });

@@ -9,7 +9,16 @@ const root = join(import.meta.dirname, "..");
 const files = [...new Set(ts.sys.readDirectory(join(root, "runtime"), [".tsx"]))].sort();
 
 /** Attributes a player hears or sees. */
-const SPOKEN = new Set(["aria-label", "aria-description", "aria-roledescription", "aria-valuetext", "title", "alt", "placeholder", "label"]);
+const SPOKEN = new Set([
+  "aria-label",
+  "aria-description",
+  "aria-roledescription",
+  "aria-valuetext",
+  "title",
+  "alt",
+  "placeholder",
+  "label",
+]);
 /** A word: two letters of any script in a row (a lone glyph such as the info button's "i" is a symbol). */
 const WORD = /\p{L}{2}/u;
 

@@ -108,7 +108,7 @@ export function createServices(deps: ServiceDeps): Services {
     const action = actionFor(error, {
       sdkView,
       networkMessage: deps.t("error.network"),
-      paywayMissing: deps.t("error.paywayMissing"),
+      paywayMissing: () => deps.t("error.paywayMissing"),
       offline: isOffline(),
       offlineMessage: deps.t("offline.action"),
     });
