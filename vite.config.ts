@@ -1,5 +1,6 @@
 // One bundle of the runtime for every brand; brand modules are loaded by URL from the brand's HTML.
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -17,7 +18,7 @@ function localeFallback(): Plugin {
       const [file = "", query] = id.split("?");
       if (!/[\\/]locales[\\/][a-z-]+\.json$/.test(file)) return null;
       const own = JSON.parse(code);
-      const strings = file === enFile ? own : fillFromEnglish(JSON.parse(readFileSync(enFile, "utf8")), own);
+      const strings = file === enFile ? own : fillFromEnglish(JSON.parse(readFileSync(enFile, "utf8")), own, basename(file, ".json"));
       const part = query === "first" || query === "later" ? (query as LocalePart) : undefined;
       // A part is a module of its own (Vite's JSON plugin takes only plain `.json` ids).
       if (part) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(localePart(strings, part)))});`, map: null };

@@ -76,7 +76,7 @@ test("aurora: buying levels a new player up, the level's coupons are claimed and
   const weekly = rewards.getByTestId("coupon-claimable").locator("[data-coupon]");
   await expect(weekly).toHaveCount(1);
   await expect(weekly).toContainText("3% off weekly");
-  await weekly.getByRole("button", { name: /^Receive/ }).click();
+  await weekly.getByRole("button", { name: /^Claim/ }).click();
   await expect(rewards.getByRole("tab", { name: "Usable (2)" })).toBeVisible();
   await expect(rewards.getByTestId("coupon-claimable")).toHaveCount(0);
   await expect(rewards.getByTestId("coupon-usable").locator('[data-tag="usable"]')).toHaveCount(2);
@@ -205,7 +205,7 @@ test("borealis and sakura: without the VIP version there are no coupons, points,
   await openRecharge(page);
   await expect(page.getByTestId("channel-list")).toBeVisible();
   await expect(page.getByTestId("coupon-row")).toHaveCount(0);
-  await expect(page.getByText("VIP points")).toHaveCount(0);
+  await expect(page.getByText("Growth points")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await nav.getByRole("link", { name: "My", exact: true }).click();
   await expect(page.getByTestId("my-username")).toHaveText("borealis_player");

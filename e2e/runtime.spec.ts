@@ -47,7 +47,7 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByRole("heading", { level: 1, name: "Select role and goods" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Select character and goods" })).toBeVisible();
     await page.getByLabel("Language").selectOption("ja");
     await expect(page.getByRole("heading", { level: 1, name: "キャラクターと商品を選択" })).toBeVisible();
     await page.goto(brandUrl("sakura", "/selectGoods"));
@@ -124,7 +124,7 @@ test.describe("layouts", () => {
   test("old layout: the step bar marks the current step", async ({ page }) => {
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
     const steps = page.getByRole("navigation", { name: "Purchase steps" });
-    await expect(steps.locator('[aria-current="step"]')).toContainText("Select role and goods");
+    await expect(steps.locator('[aria-current="step"]')).toContainText("Select character and goods");
     // The first step leads back to the game choice; the link's keys come along.
     await steps.getByRole("button", { name: /Select game/ }).click();
     await expect(page).toHaveURL(/\/selectGame$/);

@@ -2,16 +2,36 @@
 // page loads its own language only and still never shows a key (ms and pl leave some strings empty).
 // Each language is then cut in two chunks: the strings the first render of a storefront may show,
 // loaded before it, and the rest, loaded once the first content is on screen (runtime/lib/i18n.ts).
+import { englishStandIn, pluralBases, pluralCategories, pluralForm } from "./locale-plurals.ts";
 
-/** Deep-fills a translation's empty or missing strings from English, so a page loads its own language only. */
-export function fillFromEnglish(english: unknown, own: unknown): unknown {
-  if (typeof english === "string") return typeof own === "string" && own !== "" ? own : english;
+/**
+ * Deep-fills a translation's empty or missing strings from English, so a page loads its own language
+ * only. A plural key gets exactly the language's own forms (`lang`'s CLDR categories): a missing one
+ * from English's form of that category or else English's `other` (i18next would show the key, not
+ * another form, for a count whose form is missing); forms the language does not use are dropped.
+ */
+export function fillFromEnglish(english: unknown, own: unknown, lang: string): unknown {
+  if (typeof english === "string") return filled(own) ?? english;
   if (english && typeof english === "object") {
+    const reference = english as Record<string, unknown>;
     const mine = own && typeof own === "object" ? (own as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(english).map(([k, v]) => [k, fillFromEnglish(v, mine[k])]));
+    const plurals = pluralBases(reference);
+    const categories = plurals.size ? pluralCategories(lang) : [];
+    const entries: [string, unknown][] = [];
+    for (const [key, value] of Object.entries(reference)) {
+      const form = pluralForm(key);
+      const forms = form && plurals.get(form.base);
+      if (!form || !forms) entries.push([key, fillFromEnglish(value, mine[key], lang)]);
+      // All of a key's forms are written where English writes its `other`.
+      else if (form.category === "other")
+        for (const c of categories) entries.push([`${form.base}_${c}`, filled(mine[`${form.base}_${c}`]) ?? englishStandIn(forms, c)]);
+    }
+    return Object.fromEntries(entries);
   }
   return own ?? english;
 }
+
+const filled = (s: unknown) => (typeof s === "string" && s !== "" ? s : undefined);
 
 /**
  * What the first render of any storefront page may show: the shell (header, navigation, footer,
@@ -22,7 +42,14 @@ export function fillFromEnglish(english: unknown, own: unknown): unknown {
 export const FIRST_RENDER_STRINGS = [
   "app",
   "common",
-  "error",
+  // Errors a first render can show: a failed load, the storage notice, a goods' limit, the header's
+  // logout; the others belong to screens that wait for the rest (login, recharge, result, loyalty).
+  "error.cookie",
+  "error.limitReached",
+  "error.logoutConfirm",
+  "error.network",
+  "error.query",
+  "error.unpaidOrder",
   "footer",
   "game",
   "goods",

@@ -1,10 +1,13 @@
 // `gen locales`: every language file against the English reference: missing keys, empty strings and
 // keys English does not have, each with its line in the file. `--strict` makes any of them fail (CI).
+// A plural key is expected in the language's own forms (`x_few` in Russian, `x_other` alone in
+// Japanese), not in English's.
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isMap, LineCounter, parseDocument, type YAMLMap } from "yaml";
 import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
 import { UnreadableFileError } from "../core/config/load.ts";
+import { englishStandIn, type PluralCategory, pluralCategories, pluralForm } from "./locale-plurals.ts";
 import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
 import { plural, style } from "./terminal.ts";
@@ -73,6 +76,36 @@ async function readJson(file: string): Promise<{ text: string; data: unknown; er
   }
 }
 
+type Leaves = Map<string, { path: string[]; value: unknown }>;
+
+/** English's keys as a language must have them: each plural key in that language's own forms. */
+function expectedKeys(english: Leaves, language: string): Leaves {
+  const forms = new Map<string, Partial<Record<PluralCategory, string>>>();
+  for (const key of english.keys()) {
+    const form = pluralForm(key);
+    if (form?.category === "other") forms.set(form.base, {});
+  }
+  for (const [key, { value }] of english) {
+    const form = pluralForm(key);
+    const of = form && forms.get(form.base);
+    if (of) of[form.category] = String(value);
+  }
+  if (!forms.size) return english;
+  const categories = pluralCategories(language);
+  const expected: Leaves = new Map();
+  for (const [key, entry] of english) {
+    const form = pluralForm(key);
+    const of = form && forms.get(form.base);
+    if (!form || !of) expected.set(key, entry);
+    else if (form.category === "other")
+      for (const c of categories) {
+        const name = `${form.base}_${c}`;
+        expected.set(name, { path: [...entry.path.slice(0, -1), name.split(".").at(-1) as string], value: englishStandIn(of, c) });
+      }
+  }
+  return expected;
+}
+
 export async function checkLocales(dir: string, only?: string[]): Promise<LocalesReport> {
   let names: string[];
   try {
@@ -111,14 +144,15 @@ export async function checkLocales(dir: string, only?: string[]): Promise<Locale
     const locate = locator(text);
     const own = new Map(leaves(data).map(([path, v]) => [path.join("."), { path, value: v }]));
     report.keys = own.size;
-    for (const [key, { path, value }] of english) {
+    const expected = expectedKeys(english, language);
+    for (const [key, { path, value }] of expected) {
       const mine = own.get(key);
       if (!mine) report.missing.push({ key, ...locate(path), english: String(value) });
       else if (typeof mine.value === "string" && mine.value.trim() === "" && String(value).trim() !== "") {
         report.empty.push({ key, ...locate(path), english: String(value) });
       }
     }
-    for (const [key, { path }] of own) if (!english.has(key)) report.extra.push({ key, ...locate(path) });
+    for (const [key, { path }] of own) if (!expected.has(key)) report.extra.push({ key, ...locate(path) });
   }
   if (only) {
     const unknown = only.filter((l) => l !== REFERENCE && !languages.some((r) => r.language === l));

@@ -81,6 +81,24 @@ describe("gen locales", () => {
     expect(strict.out).not.toContain("::warning");
   });
 
+  it("expects each plural key in the language's own forms: Russian's few, Japanese's other alone, Arabic's six", async () => {
+    const r = await run("--dir", join(root, "tests", "fixtures", "locales-plurals"));
+    const ja = join("tests", "fixtures", "locales-plurals", "ja.json");
+    const ru = join("tests", "fixtures", "locales-plurals", "ru.json");
+    expect(r.out).toBe(
+      [
+        "ar     complete",
+        "ja     1 extra",
+        `       extra   event.streak_one  ${ja}:4:5`,
+        "ru     1 missing",
+        // English has no 'few': the English shown is its plural, the form it uses for 2, 3 and 4.
+        `       missing event.streak_few  ${ru}:2:3  English: "{{count}} days in a row"`,
+        "3 languages against en (3 keys): 2 languages with problems; 1 missing, 0 empty, 1 extra (use --strict to fail on them)",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("fails on a file that is not valid JSON, with its line, even without --strict", async () => {
     const r = await run("--dir", invalid);
     expect(r.code).toBe(1);

@@ -225,6 +225,12 @@ describe("error actions (spec §8)", () => {
     expect(actionFor(err(-3022), ctx)).toEqual({ toast: "server says -3022" });
     expect(actionFor(err(-3102), ctx)).toEqual({ toast: "server says -3102" });
   });
+  it("says the locale's sentence for a missing payment method, never the platform's note for developers", () => {
+    const said = { ...ctx, paywayMissing: () => "This payment method is unavailable. Choose another one." };
+    expect(actionFor(new ApiError("payStart", -3105, "payway_id is no exist", null), said)).toEqual({
+      toast: "This payment method is unavailable. Choose another one.",
+    });
+  });
   it("keeps the payment list, coupon, price and card calls silent, and toasts other network failures", () => {
     expect(actionFor(err(-3104, "couponList"), ctx)).toEqual({});
     expect(actionFor(err(-3201, "cardInfo"), ctx)).toEqual({});

@@ -63,7 +63,7 @@ export interface ServiceDeps {
   game: string;
   /** The active language (every call's spec_lang) and its strings. */
   language: () => string;
-  t: (key: "error.network" | "offline.action") => string;
+  t: (key: "error.network" | "offline.action" | "error.paywayMissing") => string;
   location: Location;
   ui: UiActionHandlers;
 }
@@ -108,6 +108,7 @@ export function createServices(deps: ServiceDeps): Services {
     const action = actionFor(error, {
       sdkView,
       networkMessage: deps.t("error.network"),
+      paywayMissing: () => deps.t("error.paywayMissing"),
       offline: isOffline(),
       offlineMessage: deps.t("offline.action"),
     });

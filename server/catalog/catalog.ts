@@ -16,12 +16,15 @@ import {
   type VipData,
 } from "./data.ts";
 import { BASE_DIGITS, type SandboxMoney, sandboxMoney } from "./money.ts";
+import type { TextsData, Translations } from "./texts.ts";
 
 export type { CatalogChannel } from "./channels.ts";
 export type { LimitType };
 
 export interface CatalogGoods {
   productId: string;
+  /** Its id in goods.json: the same in every game, the key of its texts. */
+  catalogId: string;
   display: string;
   /** The catalogue's price, in US cents (converted with the sandbox's rates and steps: see priceOf). */
   usdCents: number;
@@ -76,6 +79,10 @@ export interface Catalog {
   money: SandboxMoney;
   /** Names of the characters the sandbox game server creates. */
   roleNames: string[];
+  /** The platform's own words (texts.json), in English. */
+  texts: TextsData;
+  /** Every text in every other language (texts.ts picks one by the call's spec_lang). */
+  translations: Translations;
 }
 
 /** FNV-1a: stable 31-bit ids from names, independent of the order of brands.yaml. */
@@ -97,6 +104,7 @@ export const usdCents = (usd: number) => toMinor(usd, BASE_DIGITS);
 function goodsFor(data: CatalogData, gameKey: string): CatalogGoods[] {
   return data.goods.goods.map(({ id, usd, originalUsd, ...goods }) => ({
     productId: `${gameKey}.${id}`,
+    catalogId: id,
     usdCents: usdCents(usd),
     ...(originalUsd !== undefined ? { originalUsdCents: usdCents(originalUsd) } : {}),
     ...goods,
@@ -164,6 +172,8 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     events: data.events.events,
     money: sandboxMoney(data.rates),
     roleNames: data.servers.roleNames,
+    texts: data.texts,
+    translations: data.translations,
   };
 }
 

@@ -3,6 +3,8 @@ import type { CatalogData, ChannelData } from "./data.ts";
 
 export interface CatalogChannel extends ChannelData {
   sub?: CatalogChannel[];
+  /** The channels.json list it comes from (a channel's tip is the list's: its text ids name it). */
+  list?: string;
 }
 
 export interface RegionChannels {
@@ -16,12 +18,13 @@ export function regionChannels(data: CatalogData): RegionChannels {
   const { channels, razerChannels } = data;
   const build = (listName: string, region: string): CatalogChannel[] =>
     (channels.lists[listName] ?? []).map(({ sub, ...channel }) => {
-      if (sub === undefined) return { ...channel };
-      if (sub !== "razer") return { ...channel, sub: sub.map((s) => ({ ...s })) };
+      if (sub === undefined) return { ...channel, list: listName };
+      if (sub !== "razer") return { ...channel, list: listName, sub: sub.map((s) => ({ ...s })) };
       // Razer Gold's sub-channels are the region's own and take the channel's payway and bounds.
       const subs = razerChannels.regions[region] ?? razerChannels.otherRegions;
       return {
         ...channel,
+        list: listName,
         sub: subs.map((s, i) => ({
           paywayId: channel.paywayId,
           channelId: s.channelId,

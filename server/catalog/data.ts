@@ -1,6 +1,7 @@
-// The sandbox catalogue's data files (goods, channels, Razer sub-channels, VIP, events, servers):
-// read and checked against their schemas once; a broken file stops the start and says what is wrong.
-import { readFileSync } from "node:fs";
+// The sandbox catalogue's data files (goods, channels, Razer sub-channels, VIP, events, servers, the
+// platform's own texts, and the texts' translations in i18n/): read and checked against their schemas
+// once; a broken file stops the start and says what is wrong.
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -8,6 +9,7 @@ import { CURRENCIES } from "../../core/money/currencies.ts";
 import { corePaths } from "../../core/paths.ts";
 import { methodById } from "../../core/payments/methods.ts";
 import { BASE, fromWire, type RatesData } from "./money.ts";
+import { ENGLISH, englishTexts, type TextsData, type Translations } from "./texts.ts";
 
 export type LimitType = "role" | "time" | "game";
 
@@ -123,6 +125,9 @@ export interface CatalogData {
   vip: VipData;
   events: EventsData;
   servers: ServersData;
+  texts: TextsData;
+  /** Every language but English → its text of every text id (i18n/<lang>.json). */
+  translations: Translations;
 }
 
 /** A data file that does not hold what its schema says. */
@@ -130,7 +135,9 @@ export class CatalogDataError extends Error {}
 
 export const CATALOG_DIR = fileURLToPath(new URL(".", import.meta.url));
 
-const FILES: Record<keyof CatalogData, string> = {
+type DataFile = Exclude<keyof CatalogData, "translations">;
+
+const FILES: Record<DataFile, string> = {
   goods: "goods.json",
   rates: "rates.json",
   channels: "channels.json",
@@ -139,38 +146,86 @@ const FILES: Record<keyof CatalogData, string> = {
   vip: "vip.json",
   events: "events.json",
   servers: "servers.json",
+  texts: "texts.json",
 };
 
 /** Reads and checks every data file of `dir` (the catalogue's own by default). */
 export function loadCatalogData(dir = CATALOG_DIR): CatalogData {
   // Schema defaults (a channel's open price bounds, coupons allowed) are filled in as the files are read.
   const ajv = new Ajv2020({ allErrors: true, useDefaults: true });
-  const data: Partial<Record<keyof CatalogData, unknown>> = {};
-  for (const [key, file] of Object.entries(FILES) as [keyof CatalogData, string][]) {
-    const path = join(dir, file);
-    const shown = relative(corePaths.root, path) || path;
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(path, "utf8"));
-    } catch (err) {
-      throw new CatalogDataError(`${shown} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    const schema = JSON.parse(readFileSync(join(CATALOG_DIR, "schemas", file.replace(/\.json$/, ".schema.json")), "utf8"));
-    const validate = ajv.compile(schema);
-    if (!validate(value)) {
-      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
-      throw new CatalogDataError(`${shown} is invalid: ${problems}`);
-    }
-    data[key] = value;
+  const data: Partial<Record<DataFile, unknown>> = {};
+  for (const [key, file] of Object.entries(FILES) as [DataFile, string][]) {
+    data[key] = readChecked(ajv, join(dir, file), file.replace(/\.json$/, ".schema.json"));
   }
-  const checked = data as CatalogData;
+  const checked = data as Omit<CatalogData, "translations">;
   const broken = crossReferences(checked);
   if (broken.length) throw new CatalogDataError(`server/catalog data do not fit together: ${broken.join("; ")}`);
-  return checked;
+  return { ...checked, translations: readTranslations(ajv, dir, checked) };
+}
+
+/** A data file, parsed and checked against its schema (of the catalogue's own schemas folder). */
+function readChecked(ajv: Ajv2020, path: string, schemaFile: string): unknown {
+  const shown = relative(corePaths.root, path) || path;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    throw new CatalogDataError(`${shown} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const validate = ajv.getSchema(schemaFile) ?? ajv.compile(readSchema(schemaFile));
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+    throw new CatalogDataError(`${shown} is invalid: ${problems}`);
+  }
+  return value;
+}
+
+const readSchema = (file: string) => ({ ...JSON.parse(readFileSync(join(CATALOG_DIR, "schemas", file), "utf8")), $id: file });
+
+/** The storefront's languages (schema/brands.schema.json): each but English has its i18n file. */
+function storefrontLanguages(): string[] {
+  const schema = JSON.parse(readFileSync(corePaths.brandsSchema, "utf8")) as { $defs: { language: { enum: string[] } } };
+  return schema.$defs.language.enum;
+}
+
+/**
+ * i18n/<lang>.json of every storefront language but English, each checked to have exactly the
+ * catalogue's text ids: a text added to a data file without its translations stops the start.
+ */
+function readTranslations(ajv: Ajv2020, dir: string, data: Omit<CatalogData, "translations">): Translations {
+  const { texts, problems } = englishTexts(data);
+  if (problems.length) throw new CatalogDataError(`server/catalog texts do not fit together: ${problems.join("; ")}`);
+  const folder = join(dir, "i18n");
+  const shownFolder = relative(corePaths.root, folder) || folder;
+  const present = readdirSync(folder)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -".json".length))
+    .sort();
+  const wanted = storefrontLanguages().filter((l) => l !== ENGLISH);
+  const absent = wanted.filter((l) => !present.includes(l));
+  const stray = present.filter((l) => !wanted.includes(l));
+  if (absent.length) throw new CatalogDataError(`${shownFolder} has no file for ${absent.join(", ")}`);
+  if (stray.length)
+    throw new CatalogDataError(
+      `${shownFolder} has files for ${stray.join(", ")}, which are not storefront languages (English is the data files)`,
+    );
+  const translations = new Map<string, Record<string, string>>();
+  for (const lang of wanted) {
+    const file = `${lang}.json`;
+    const { $schema: _, ...own } = readChecked(ajv, join(folder, file), "i18n.schema.json") as Record<string, string>;
+    const missing = [...texts.keys()].filter((id) => own[id] === undefined);
+    const extra = Object.keys(own).filter((id) => !texts.has(id));
+    const list = (ids: string[]) => `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` and ${ids.length - 5} more` : ""}`;
+    if (missing.length)
+      throw new CatalogDataError(`${shownFolder}/${file} has no text for ${list(missing)} (English: '${texts.get(missing[0] as string)}')`);
+    if (extra.length) throw new CatalogDataError(`${shownFolder}/${file} has texts for ids the catalogue does not have: ${list(extra)}`);
+    translations.set(lang, own);
+  }
+  return translations;
 }
 
 /** What the schemas cannot say: names that point at other entries. */
-function crossReferences(data: CatalogData): string[] {
+function crossReferences(data: Omit<CatalogData, "translations">): string[] {
   const problems: string[] = [];
   const lists = new Set(Object.keys(data.channels.lists));
   for (const [region, list] of Object.entries(data.channels.regions))

@@ -1,5 +1,7 @@
-// Which top-up events a game runs: those of events.json, over the current calendar month (UTC).
+// Which top-up events a game runs: those of events.json, over the current calendar month (UTC), with
+// their texts in the caller's language.
 import { type Catalog, type CatalogGame, usdCents } from "../catalog/catalog.ts";
+import { type Texts, textId } from "../catalog/texts.ts";
 
 export interface Activity {
   id: string;
@@ -12,7 +14,7 @@ export interface Activity {
   rewards: { id: string; name: string; threshold: number }[];
 }
 
-export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date): Activity[] {
+export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date, { text }: Texts): Activity[] {
   if (!game.hasEvents) return [];
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
@@ -20,13 +22,13 @@ export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date): A
   return catalog.events.map((event) => ({
     id: `${event.idPrefix}-${game.gpId}-${period}`,
     type: event.type,
-    title: event.title,
-    description: event.description,
+    title: text(textId.eventTitle(event.idPrefix), event.title),
+    description: event.description && text(textId.eventDescription(event.idPrefix), event.description),
     start,
     end,
     rewards: event.rewards.map((r) => ({
       id: r.id,
-      name: r.name,
+      name: text(textId.eventReward(event.idPrefix, r.id), r.name),
       threshold: event.type === "cumulative" ? catalog.money.fromBase(usdCents(r.threshold), game.currency) : r.threshold,
     })),
   }));

@@ -67,6 +67,8 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
   const card = await checkedCard(platform, game.brand.id, params.card_info, caller.address);
   const goods: CatalogGoods = {
     productId: `card.${card.card_no}`,
+    // Not a catalogue goods: no texts of its own (its name is the order's, as stored).
+    catalogId: "card",
     display: `${card.card_points}-point card: ${card.gems + card.extra_gems} gems`,
     usdCents: 0,
     typeKey: "card",

@@ -2,6 +2,7 @@
 import type { PaymentChannel as Channel } from "../../core/generated/api-types.ts";
 import { type Catalog, type CatalogChannel, type CatalogGame, usdCents } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import { descriptionFields, type Texts, textId } from "../catalog/texts.ts";
 import { artUrl } from "./artwork.ts";
 
 export function regionsOf(game: CatalogGame): string[] {
@@ -16,8 +17,22 @@ export function channelsForRegion(catalog: Catalog, region: string): CatalogChan
 export const boundIn = (catalog: Catalog, game: CatalogGame, usd: number) =>
   usd > 0 ? catalog.money.fromBase(usdCents(usd), game.currency) : 0;
 
-/** A channel as the payment list shows it; `icon` is the artwork's path (the caller's origin is added per answer). */
-function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, region: string): Channel {
+/** A channel's description (JSON text) with each of its texts in the caller's language. */
+function descriptionIn(c: CatalogChannel, texts: Texts): string | undefined {
+  const fields = c.description && c.list ? descriptionFields(c.description) : undefined;
+  if (!fields || !c.list) return c.description;
+  const list = c.list;
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, texts.text(textId.channelTip(list, c.channelId, f), text)])),
+  );
+}
+
+/**
+ * A channel as the payment list shows it; `icon` is the artwork's path (the caller's origin is added
+ * per answer). A sub-channel's name is a word (e-wallet, internet banking): it is said in the caller's
+ * language; a channel's is a brand's.
+ */
+function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, region: string, texts: Texts, sub = false): Channel {
   const key = `${c.paywayId}_${c.channelId}`;
   // A channel the data marks noIcon is answered without one: the storefront must drop it.
   const icon = c.noIcon ? "" : artUrl("", "payway", `${c.paywayId}-${c.channelId}`);
@@ -25,7 +40,7 @@ function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, reg
     payway_id: c.paywayId,
     channel_id: c.channelId,
     key,
-    name: c.name,
+    name: sub ? texts.text(textId.subChannel(c.paywayId, c.channelId), c.name) : c.name,
     icon,
     sort: c.sort,
     min_money: toWire(boundIn(catalog, game, c.minUsd), game.currency),
@@ -33,17 +48,18 @@ function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, reg
     open_coupon: c.openCoupon,
     pay_id: `${region}-${key}`,
     ...(c.applePay ? { apple_pay: true } : {}),
-    ...(c.description ? { description: c.description } : {}),
-    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, region)),
+    ...(c.description ? { description: descriptionIn(c, texts) } : {}),
+    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, region, texts, true)),
   };
 }
 
 /**
- * Region → channels of a game: the same for every request, so built once per game of a platform
- * (its catalogue's games: bounded by the config, never by what a client sends; a platform rebuilt
- * from a changed config starts empty).
+ * Region → channels of a game in a language: the same for every request, so built once per game and
+ * catalogue language of a platform (its catalogue's games and languages: bounded by the config and
+ * the data, never by what a client sends — an unknown spec_lang is English; a platform rebuilt from a
+ * changed config starts empty).
  */
-export type CountryMapCache = Map<CatalogGame, Record<string, Channel[]>>;
+export type CountryMapCache = Map<CatalogGame, Map<string, Record<string, Channel[]>>>;
 
 export const newCountryMapCache = (): CountryMapCache => new Map();
 
@@ -53,11 +69,24 @@ const withOrigin = (origin: string, c: Channel): Channel => ({
   sub_payment: c.sub_payment.map((s) => withOrigin(origin, s)),
 });
 
-export function countryMap(catalog: Catalog, cache: CountryMapCache, game: CatalogGame, origin: string): Record<string, Channel[]> {
-  let map = cache.get(game);
+export function countryMap(
+  catalog: Catalog,
+  cache: CountryMapCache,
+  game: CatalogGame,
+  origin: string,
+  texts: Texts,
+): Record<string, Channel[]> {
+  let byLanguage = cache.get(game);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    cache.set(game, byLanguage);
+  }
+  let map = byLanguage.get(texts.lang);
   if (!map) {
-    map = Object.fromEntries(regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, r))]));
-    cache.set(game, map);
+    map = Object.fromEntries(
+      regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, r, texts))]),
+    );
+    byLanguage.set(texts.lang, map);
   }
   // The artwork's links on the host the caller asked (a known platform host: see app.ts).
   const cached = map;

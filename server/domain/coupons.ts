@@ -3,8 +3,10 @@ import { randomBytes } from "node:crypto";
 import { timeZoneOf } from "../../core/config/areas.ts";
 import type { Coupon } from "../../core/generated/api-types.ts";
 import { ratio, times } from "../../core/money/minor.ts";
-import { type CatalogGame, type CatalogGoods, isVipGame, usdCents } from "../catalog/catalog.ts";
+import { type Catalog, type CatalogGame, type CatalogGoods, isVipGame, usdCents } from "../catalog/catalog.ts";
+import type { VipData } from "../catalog/data.ts";
 import type { SandboxMoney } from "../catalog/money.ts";
+import { type Texts, type TextsData, textId, textsFor } from "../catalog/texts.ts";
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";
 import { unixSeconds } from "./time.ts";
@@ -97,10 +99,50 @@ export const unstoredRow = (game: CatalogGame, c: NewCoupon & { code: string }):
   used_at: null,
 });
 
-function couponView(row: CouponRow, category: Coupon["use_category"], lockReason?: string): Coupon {
+/** What a coupon list says in the caller's language: the VIP levels' coupon names and why a coupon is locked. */
+export interface CouponWords {
+  texts: Texts;
+  vip: VipData;
+  lockReasons: TextsData["lockReasons"];
+}
+
+export const couponWords = (catalog: Catalog, specLang: string | undefined): CouponWords => ({
+  texts: textsFor(catalog.translations, specLang),
+  vip: catalog.vip,
+  lockReasons: catalog.texts.lockReasons,
+});
+
+/** A stored name: plain text, or a JSON map locale → text (the spec's two forms). */
+function storedName(name: string): { english: string; map?: Record<string, string> } {
+  if (!name.startsWith("{")) return { english: name };
+  try {
+    const map = JSON.parse(name) as Record<string, string>;
+    return { english: map.en ?? Object.values(map)[0] ?? name, map };
+  } catch {
+    return { english: name };
+  }
+}
+
+/**
+ * A coupon's name in the caller's language. A VIP level's coupon is found by its level, kind and
+ * English name (stored names stay English: they key the grants, vip.ts); a stored map answers the
+ * caller's language when it has it, else goes out whole for the storefront to choose; any other
+ * name (an operator's) as stored.
+ */
+function shownName(row: CouponRow, words: CouponWords): string {
+  const { english, map } = storedName(row.name);
+  const copy = / #\d+$/.exec(english)?.[0] ?? "";
+  const base = english.slice(0, english.length - copy.length);
+  const level = words.vip.levels.find((l) => l.level === row.min_level);
+  const coupon = level?.coupons.find((c) => c.type === row.kind && c.name === base);
+  if (level && coupon) return `${words.texts.text(textId.vipCoupon(level.level, coupon.type), coupon.name)}${copy}`;
+  return map?.[words.texts.lang] ?? row.name;
+}
+
+function couponView(row: CouponRow, category: Coupon["use_category"], words: CouponWords, lockReason?: LockReason): Coupon {
   return {
     code: row.code,
-    name: row.name,
+    name: shownName(row, words),
     use_category: category,
     is_used: row.used_billing_no !== null,
     used_time: unixSeconds(row.used_at),
@@ -109,7 +151,7 @@ function couponView(row: CouponRow, category: Coupon["use_category"], lockReason
     discount_rate: Number(row.discount_rate),
     kind: row.kind as Coupon["kind"],
     min_level: row.min_level,
-    ...(lockReason ? { lock_reason: lockReason } : {}),
+    ...(lockReason ? { lock_reason: words.texts.text(textId.lockReason(lockReason), words.lockReasons[lockReason]) } : {}),
   };
 }
 
@@ -121,12 +163,14 @@ export interface Pricing {
   money: SandboxMoney;
 }
 
+type LockReason = keyof TextsData["lockReasons"];
+
 /** Why a coupon cannot apply to this goods at this price, or undefined when it can. */
-function lockReason(row: CouponRow, at: Pricing | undefined): string | undefined {
+function lockReason(row: CouponRow, at: Pricing | undefined): LockReason | undefined {
   if (!at) return undefined;
-  if (!at.goods.isCoupon) return "no coupon supported for this goods";
+  if (!at.goods.isCoupon) return "noCoupon";
   // The minimum spend is US cents, compared with the price's exact value: no rounding decides it.
-  if (!at.money.reachesBase(at.price, at.currency, Number(row.min_spend_minor))) return "minimum spend not reached";
+  if (!at.money.reachesBase(at.price, at.currency, Number(row.min_spend_minor))) return "minSpend";
   return undefined;
 }
 
@@ -140,6 +184,7 @@ export async function listCoupons(
   userId: string,
   categories: Set<string>,
   now: Date,
+  words: CouponWords,
   at?: Pricing,
   unstored: readonly CouponRow[] = [],
 ): Promise<Coupon[]> {
@@ -159,17 +204,17 @@ export async function listCoupons(
   for (const row of rows) {
     const expired = new Date(row.valid_end_time) <= now;
     if (row.used_billing_no !== null || expired) {
-      if (categories.has("history") && row.claimed) out.push(couponView(row, "history"));
+      if (categories.has("history") && row.claimed) out.push(couponView(row, "history", words));
       continue;
     }
     if (!row.claimed) {
-      if (categories.has("claim")) out.push(couponView(row, "claim"));
+      if (categories.has("claim")) out.push(couponView(row, "claim", words));
       continue;
     }
     const reason = lockReason(row, at);
     if (reason) {
-      if (categories.has("lock")) out.push(couponView(row, "lock", reason));
-    } else if (categories.has("avail")) out.push(couponView(row, "avail"));
+      if (categories.has("lock")) out.push(couponView(row, "lock", words, reason));
+    } else if (categories.has("avail")) out.push(couponView(row, "avail", words));
   }
   return out;
 }

@@ -2,6 +2,7 @@
 import type { Activity as ActivityView } from "../../core/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import { textsFor } from "../catalog/texts.ts";
 import type { Queryable } from "../db.ts";
 import { type Activity, activitiesFor } from "./activities.ts";
 import { E, fail } from "./errors.ts";
@@ -68,7 +69,7 @@ async function activityView(db: Queryable, game: CatalogGame, userId: string, ac
 export async function activityInfo(platform: Platform, params: Params<"activityInfo">, caller: Caller): Answer<"activityInfo"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  const activities = activitiesFor(platform.catalog, game, platform.now());
+  const activities = activitiesFor(platform.catalog, game, platform.now(), textsFor(platform.catalog.translations, params.spec_lang));
   return { activities: await Promise.all(activities.map((a) => activityView(platform.db, game, user.user_id, a))) };
 }
 
@@ -80,7 +81,9 @@ export async function receiveActivityGift(
 ): Answer<"receiveActivityGift"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  const activity = activitiesFor(platform.catalog, game, platform.now()).find((a) => a.id === params.activity_id);
+  const activity = activitiesFor(platform.catalog, game, platform.now(), textsFor(platform.catalog.translations, params.spec_lang)).find(
+    (a) => a.id === params.activity_id,
+  );
   const reward = activity?.rewards.find((r) => r.id === params.reward_id);
   if (!activity || !reward) fail(E.activityMissing);
   return platform.db.transaction(async (tx) => {
@@ -98,7 +101,7 @@ export async function receiveActivityGift(
 /** Which events run, and how many rewards the caller (when logged in to this brand) can claim. */
 export async function activityStatus(platform: Platform, params: Params<"activityStatus">, caller: Caller): Answer<"activityStatus"> {
   const game = gameOf(platform, params.client_id);
-  const activities = activitiesFor(platform.catalog, game, platform.now());
+  const activities = activitiesFor(platform.catalog, game, platform.now(), textsFor(platform.catalog.translations, params.spec_lang));
   let claimable = 0;
   if (caller.user && caller.user.brand_id === game.brand.id) {
     for (const a of activities) {

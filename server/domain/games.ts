@@ -3,6 +3,7 @@
 import type { Game, Goods } from "../../core/generated/api-types.ts";
 import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import { type Texts, textId, textsFor } from "../catalog/texts.ts";
 import { artUrl } from "./artwork.ts";
 import { E, fail } from "./errors.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
@@ -42,13 +43,17 @@ export function gameView(game: CatalogGame, origin: string, os: "android" | "ios
   };
 }
 
-function goodsView(catalog: Catalog, game: CatalogGame, origin: string): Goods[] {
+/** A goods' name in the caller's language (an order or a make-up link shows it too). */
+export const goodsName = (texts: Texts, goods: { catalogId: string; display: string }) =>
+  texts.text(textId.goodsDisplay(goods.catalogId), goods.display);
+
+function goodsView(catalog: Catalog, game: CatalogGame, origin: string, texts: Texts): Goods[] {
   const typeSort = new Map(catalog.goodsTypes.map((t) => [t.typeKey, t.typeSort]));
   return game.goods.map((g) => {
     const { price, original } = priceOf(catalog, game, g);
     return {
       value: g.productId,
-      display: g.display,
+      display: goodsName(texts, g),
       price: toWire(price, game.currency),
       currency: game.currency,
       ...(original !== undefined ? { original_price: toWire(original, game.currency) } : {}),
@@ -61,7 +66,7 @@ function goodsView(catalog: Catalog, game: CatalogGame, origin: string): Goods[]
       typeSort: typeSort.get(g.typeKey) ?? 99,
       couponPoints: catalog.money.toBaseCents(price, game.currency),
       icon: artUrl(origin, "goods", g.icon),
-      description: g.description,
+      description: texts.text(textId.goodsDescription(g.catalogId), g.description),
     };
   });
 }
@@ -101,11 +106,13 @@ export async function pageConfig(platform: Platform, params: Params<"pageConfig"
 export async function productList(platform: Platform, params: Params<"productList">, origin: string): Answer<"productList"> {
   const game = gameOf(platform, params.client_id);
   checkArea(game, params.domain_area);
+  const { catalog } = platform;
+  const texts = textsFor(catalog.translations, params.spec_lang);
   return {
-    goods: goodsView(platform.catalog, game, origin),
-    types: platform.catalog.goodsTypes,
+    goods: goodsView(catalog, game, origin, texts),
+    types: catalog.goodsTypes.map((t) => ({ ...t, name: texts.text(textId.goodsType(t.typeKey), t.name) })),
     currency: game.currency,
-    explanation: platform.catalog.goodsExplanation,
+    explanation: texts.text(textId.goodsExplanation(), catalog.goodsExplanation),
   };
 }
 

@@ -2,8 +2,9 @@
 import type { OrderEvent, OrderInfo } from "../../core/generated/api-types.ts";
 import { englishName, methodById } from "../../core/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
+import { type Texts, textId, textsFor } from "../catalog/texts.ts";
 import { E, fail } from "./errors.ts";
-import { gameOf } from "./games.ts";
+import { gameOf, goodsName } from "./games.ts";
 import { orderAccess } from "./order-access.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -40,8 +41,10 @@ const ORDER_SELECT = `SELECT o.billing_no, o.user_id::text, o.payer_user_id::tex
        o.created_at, o.paid_at, o.failed_at, a.username, r.role_name
   FROM orders o LEFT JOIN accounts a ON a.user_id = o.user_id LEFT JOIN roles r ON r.gp_id = o.gp_id AND r.role_id = o.role_id`;
 
-function orderView(platform: Platform, row: OrderRow, history?: OrderEvent[]): OrderInfo {
+function orderView(platform: Platform, row: OrderRow, texts: Texts, history?: OrderEvent[]): OrderInfo {
   const game = platform.catalog.byGpId.get(row.gp_id);
+  // The goods' name in the caller's language; a card exchange's (not a catalogue goods) as stored.
+  const goods = game?.goods.find((g) => g.productId === row.product_id);
   const method = methodById.get(row.payway_id);
   const amount = Number(row.amount_minor);
   const original = Number(row.original_amount_minor);
@@ -53,7 +56,7 @@ function orderView(platform: Platform, row: OrderRow, history?: OrderEvent[]): O
     game_name: game?.name ?? "",
     game_server_name: game?.servers.find((s) => s.serverId === row.server_id)?.name ?? row.server_id,
     role_name: row.role_name ?? row.role_id,
-    product_name: row.product_name,
+    product_name: goods ? goodsName(texts, goods) : row.product_name,
     product_id: row.product_id,
     amount: toWire(amount, row.currency),
     ...(original > amount ? { discount_amount: toWire(original - amount, row.currency) } : {}),
@@ -117,7 +120,7 @@ export async function orderInfo(platform: Platform, params: Params<"orderInfo">,
   if (params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: params.billing_no };
   const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [params.billing_no]);
   if (!row) fail(E.notFound, "order not found");
-  return orderView(platform, row, await historyOf(platform, row));
+  return orderView(platform, row, textsFor(platform.catalog.translations, params.spec_lang), await historyOf(platform, row));
 }
 
 export async function orderList(platform: Platform, params: Params<"orderList">, caller: Caller): Answer<"orderList"> {
@@ -129,7 +132,8 @@ export async function orderList(platform: Platform, params: Params<"orderList">,
     `${ORDER_SELECT} WHERE o.user_id = $1 AND o.gp_id = $2 ORDER BY o.created_at DESC, o.billing_no LIMIT $3 OFFSET $4`,
     [user.user_id, game.gpId, size + 1, (page - 1) * size],
   );
-  return { orders: rows.slice(0, size).map((r) => orderView(platform, r)), page, has_more: rows.length > size };
+  const texts = textsFor(platform.catalog.translations, params.spec_lang);
+  return { orders: rows.slice(0, size).map((r) => orderView(platform, r, texts)), page, has_more: rows.length > size };
 }
 
 /** A partner's gift for a large paid order. */
@@ -141,8 +145,8 @@ export async function thirdGift(platform: Platform, params: Params<"thirdGift">,
     [params.billing_no, user.user_id],
   );
   if (!row) fail(E.notFound, "order not found");
-  const qualifies = row.status === 1 && platform.catalog.money.reachesBase(Number(row.amount_minor), row.currency, 999);
-  return {
-    gifts: qualifies ? [{ name: "Partner gift: 7-day premium music trial", code: `GIFT-${params.billing_no.slice(-8)}` }] : [],
-  };
+  const { catalog } = platform;
+  const qualifies = row.status === 1 && catalog.money.reachesBase(Number(row.amount_minor), row.currency, 999);
+  const name = textsFor(catalog.translations, params.spec_lang).text(textId.partnerGift(), catalog.texts.partnerGift);
+  return { gifts: qualifies ? [{ name, code: `GIFT-${params.billing_no.slice(-8)}` }] : [] };
 }

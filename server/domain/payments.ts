@@ -4,6 +4,7 @@ import { storefrontUrl } from "../../core/config/targets.ts";
 import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
 import { priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import { textsFor } from "../catalog/texts.ts";
 import type { Queryable } from "../db.ts";
 import { boundIn, countryMap, findChannel, priceFits, regionsOf } from "./channels.ts";
 import { checkoutUrl } from "./checkout.ts";
@@ -20,7 +21,8 @@ export async function countryList(platform: Platform, params: Params<"countryLis
   const game = gameOf(platform, params.client_id);
   checkArea(game, params.domain_area);
   goodsOf(game, params.product_id);
-  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin), currency: game.currency };
+  const texts = textsFor(platform.catalog.translations, params.spec_lang);
+  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin, texts), currency: game.currency };
 }
 
 /** A goods' price with a coupon and the growth points it earns. */

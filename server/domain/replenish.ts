@@ -1,10 +1,11 @@
 // Make-up (replenish) links: a payer settles a target account's amount without logging in as it.
 import { type CatalogGame, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
+import { textsFor } from "../catalog/texts.ts";
 import { countryMap } from "./channels.ts";
 import { newToken } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
-import { gameOf, gameView } from "./games.ts";
+import { gameOf, gameView, goodsName } from "./games.ts";
 import type { Answer, Params, Platform } from "./platform.ts";
 import type { Account } from "./sessions.ts";
 
@@ -72,7 +73,7 @@ export async function replenishInfo(platform: Platform, params: Params<"replenis
     valid_time: link.paid_at ? 0 : Math.max(0, valid),
     client_id: game.clientIds.web,
     product_id: link.product_id,
-    product_name: goods?.display ?? link.product_id,
+    product_name: goods ? goodsName(textsFor(platform.catalog.translations, params.spec_lang), goods) : link.product_id,
     server_name: game.servers.find((s) => s.serverId === link.server_id)?.name ?? link.server_id,
     role_name: target?.role_name ?? link.role_id,
     status: link.paid_at ? "paid" : valid <= 0 ? "expired" : "open",
@@ -87,7 +88,8 @@ export async function replenishCountryList(
 ): Answer<"replenishCountryList"> {
   const { link, game } = await linkOf(platform, params.replenish_id);
   if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(E.replenishError);
-  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin), currency: game.currency };
+  const texts = textsFor(platform.catalog.translations, params.spec_lang);
+  return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin, texts), currency: game.currency };
 }
 
 /**

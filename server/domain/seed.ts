@@ -2,6 +2,7 @@
 // make-up links. Idempotent: a restart keeps what players did and only fills what is missing.
 
 import { type Catalog, type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
+import { textId, textInEveryLanguage } from "../catalog/texts.ts";
 import type { Db, Queryable } from "../db.ts";
 import { hashPassword } from "./crypto.ts";
 import { ensureRoles } from "./roles.ts";
@@ -43,12 +44,24 @@ async function seedVip(db: Queryable, catalog: Catalog, game: CatalogGame, userI
   await addGrowthPoints(db, catalog.vip, game, userId, 6000, now);
   const past = new Date(now.getTime() - 5 * 86_400_000);
   // A used and an expired coupon, so the history list has both.
+  // An operator's coupons are named in every language at once: the spec's map form (locale → text).
+  const { texts, translations } = catalog;
+  const named = (id: "welcome" | "spring") => textInEveryLanguage(translations, textId.seedCoupon(id), texts.seedCoupons[id]);
   await db.query(
     `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, claimed, period, valid_end_time, used_billing_no, used_at)
-     VALUES ($1, $2, $3, '7% off welcome', 'permanent', 0.93, true, 'seed-used', $4, 'SEED-ORDER', $5),
-            ($6, $2, $3, '4% off spring', 'permanent', 0.96, true, 'seed-expired', $5, NULL, NULL)
+     VALUES ($1, $2, $3, $7, 'permanent', 0.93, true, 'seed-used', $4, 'SEED-ORDER', $5),
+            ($6, $2, $3, $8, 'permanent', 0.96, true, 'seed-expired', $5, NULL, NULL)
      ON CONFLICT DO NOTHING`,
-    [`CPSEEDUSED${userId}`, userId, game.brand.id, new Date(now.getTime() + 30 * 86_400_000), past, `CPSEEDEXP${userId}`],
+    [
+      `CPSEEDUSED${userId}`,
+      userId,
+      game.brand.id,
+      new Date(now.getTime() + 30 * 86_400_000),
+      past,
+      `CPSEEDEXP${userId}`,
+      named("welcome"),
+      named("spring"),
+    ],
   );
 }
 

@@ -1,7 +1,8 @@
 // The VIP centre's calls: levels, the account's standing, its coupons, claims and point exchanges.
 import { ratio } from "../../core/money/minor.ts";
 import { type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
-import { insertCoupon, listCoupons } from "./coupons.ts";
+import { textId, textsFor } from "../catalog/texts.ts";
+import { couponWords, insertCoupon, listCoupons } from "./coupons.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
@@ -17,17 +18,23 @@ function vipGame(platform: Platform, clientId: string): CatalogGame {
 
 export async function vipBasicInfo(platform: Platform, params: Params<"vipBasicInfo">): Answer<"vipBasicInfo"> {
   vipGame(platform, params.client_id);
-  const { vip } = platform.catalog;
+  const { vip, translations } = platform.catalog;
+  const { text } = textsFor(translations, params.spec_lang);
   return {
     point_to_coin: vip.pointToCoin,
-    faq_title: vip.faq.title,
-    faq_content: vip.faq.content,
+    faq_title: text(textId.vipFaqTitle(), vip.faq.title),
+    faq_content: text(textId.vipFaqContent(), vip.faq.content),
     levels: vip.levels.map((l) => ({
       level_id: l.level,
-      level_name: l.name,
+      level_name: text(textId.vipLevel(l.level), l.name),
       need_points: l.points,
-      coupons_list: l.coupons.map((c) => ({ type: c.type, name: c.name, discount_rate: c.rate, count: c.count })),
-      ...(l.firstReward ? { first_reward: l.firstReward } : {}),
+      coupons_list: l.coupons.map((c) => ({
+        type: c.type,
+        name: text(textId.vipCoupon(l.level, c.type), c.name),
+        discount_rate: c.rate,
+        count: c.count,
+      })),
+      ...(l.firstReward ? { first_reward: text(textId.vipFirstReward(l.level), l.firstReward) } : {}),
     })),
   };
 }
@@ -41,7 +48,7 @@ export async function vipInfo(platform: Platform, params: Params<"vipInfo">, cal
   const next = levels.find((l) => l.level === level.level + 1);
   return {
     vip_level: level.level,
-    vip_level_name: level.name,
+    vip_level_name: textsFor(platform.catalog.translations, params.spec_lang).text(textId.vipLevel(level.level), level.name),
     total_points: account.total_points,
     next_level_points: next?.points ?? 0,
     exchangeable_points: account.total_points - account.spent_points,
@@ -59,7 +66,8 @@ export async function couponList(platform: Platform, params: Params<"couponList"
   const now = platform.now();
   const account = await vipAccount(db, user.user_id, game.brand.id);
   const unstored = unstoredGrants(game, periodGrants(catalog.vip, game, user.user_id, account.total_points, now));
-  return { coupons: await listCoupons(db, game, user.user_id, categories, now, at, unstored) };
+  const words = couponWords(catalog, params.spec_lang);
+  return { coupons: await listCoupons(db, game, user.user_id, categories, now, words, at, unstored) };
 }
 
 /** Claims one claimable coupon (or all of them); -3302 when there is none. */
@@ -86,7 +94,8 @@ export async function receiveCoupons(platform: Platform, params: Params<"receive
     return new Set([...stored, ...claimed.map((c) => c.code)]);
   });
   if (codes.size === 0) fail(E.claimFailed);
-  const all = await listCoupons(platform.db, game, user.user_id, new Set(["avail", "lock"]), now);
+  const words = couponWords(platform.catalog, params.spec_lang);
+  const all = await listCoupons(platform.db, game, user.user_id, new Set(["avail", "lock"]), now, words);
   return { coupons: all.filter((c) => codes.has(c.code)) };
 }
 

@@ -533,7 +533,7 @@ describe("VIP, coupons and events", () => {
       product_id: "starfall.gems.60",
     });
     const locked = avail.content.coupons.filter((c) => c.use_category === "lock");
-    expect(locked.map((c) => c.lock_reason)).toContain("minimum spend not reached");
+    expect(locked.map((c) => c.lock_reason)).toContain("Minimum spend not reached");
     const best = avail.content.coupons.filter((c) => c.use_category === "avail").sort((a, b) => a.discount_rate - b.discount_rate)[0];
     const quote = await h.call("productPoints", {
       client_id: clientId,

@@ -7,7 +7,7 @@ export function useLimitText() {
   const { t } = useTranslation();
   return useCallback(
     (tip: LimitTip, waitOnly = false) => {
-      const rule = t(tip.rule.key, { count: tip.rule.count, days: tip.rule.days ?? 0 });
+      const rule = t(tip.rule.key, { count: tip.rule.count, days: t("goods.limit.days", { count: tip.rule.days ?? 0 }) });
       if (!tip.next) return rule;
       const wait = t("goods.limit.next", { time: t("goods.limit.duration", tip.next) });
       return waitOnly ? wait : `${rule} · ${wait}`;

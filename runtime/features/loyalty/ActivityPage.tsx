@@ -27,7 +27,7 @@ const STATE_KEYS = { claimable: "activity.claim", received: "activity.received",
 function thresholdText(t: ReturnType<typeof useTranslation>["t"], activity: Activity, value: number): string {
   return activity.type === "cumulative"
     ? t("activity.threshold", { amount: formatAmount(value, activity.currency ?? "USD") })
-    : t("activity.days", { days: value, count: value });
+    : t("activity.days", { count: value });
 }
 
 function RewardRow({
@@ -161,7 +161,7 @@ export function ActivityPage() {
             <p className="sf-event__progress" data-testid="event-progress">
               {a.type === "cumulative"
                 ? t("activity.progressAmount", { amount: formatAmount(a.progress, a.currency ?? "USD") })
-                : t("activity.progressDays", { days: a.progress, count: a.progress })}
+                : t("activity.progressDays", { count: a.progress })}
             </p>
             <ul className="sf-rewards">
               {a.rewards.map((r) => (

@@ -60,8 +60,8 @@ function CouponCard({
   return (
     <li className={`sf-coupon${dim ? " is-dim" : ""}${picked ? " is-picked" : ""}`} data-coupon={coupon.code} data-tag={tag}>
       <div className="sf-coupon__value" aria-hidden="true">
-        <strong>{percentOff(coupon.discount_rate)}%</strong>
-        <span>OFF</span>
+        <strong>{t("coupon.percent", { percent: percentOff(coupon.discount_rate) })}</strong>
+        <span>{t("coupon.stamp")}</span>
       </div>
       <div className="sf-coupon__body">
         <span className="sf-coupon__name">{nameOf(coupon.name)}</span>

@@ -73,7 +73,7 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
       api.call("exchangePoints", { client_id: clientId, points: n, server_id: serverId ?? "", role_id: roleId ?? "" }),
     onSuccess: (r, n) => {
       setAmount("");
-      toast(t("vip.exchanged", { points: n, coins: r.coins }));
+      toast(t("vip.exchanged", { count: n, points: n.toLocaleString(), coins: t("vip.coins", { count: r.coins }) }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.vipInfo.all() });
     },
     onError: (err) => {
@@ -88,7 +88,8 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
         {t("vip.exchange")}
       </h2>
       <p className="sf-muted">
-        {t("vip.exchangeable", { points: points.toLocaleString() })} · {t("vip.exchangeRate", { coins: rate })}
+        {t("vip.exchangeable", { count: points, points: points.toLocaleString() })} ·{" "}
+        {t("vip.exchangeRate", { coins: t("vip.coins", { count: rate }) })}
       </p>
       {roleId && serverId ? (
         <form
@@ -111,7 +112,7 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
             onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
           />
           <button type="submit" className="sf-button sf-button--primary" disabled={!valid || exchange.isPending}>
-            {t("vip.exchangeButton", { coins: valid ? Math.floor(n * rate) : 0 })}
+            {t("vip.exchangeButton", { count: valid ? Math.floor(n * rate) : 0 })}
           </button>
         </form>
       ) : (
@@ -131,7 +132,7 @@ function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
         {level.level_name}
         {current ? <span className="sf-tag sf-tag--usable">{t("vip.current")}</span> : null}
       </h3>
-      <p className="sf-muted">{t("vip.needPoints", { points: level.need_points.toLocaleString() })}</p>
+      <p className="sf-muted">{t("vip.needPoints", { count: level.need_points, points: level.need_points.toLocaleString() })}</p>
       {level.coupons_list.length > 0 ? (
         <ul className="sf-vip-level__coupons">
           {level.coupons_list.map((c) => (

@@ -47,7 +47,7 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
       const check = await api.call("cardInfo", { client_id: clientId, card_info: cardInfo });
       const lines = [t("card.confirmAmount", { amount: formatAmount(check.price, check.currency) })];
       if (check.gems_number > 0 || check.extra_gems_number > 0)
-        lines.push(t("card.confirmGems", { gems: check.gems_number, extra: check.extra_gems_number }));
+        lines.push(t("card.confirmGems", { count: check.gems_number, extra: check.extra_gems_number }));
       if (!(await confirm({ title: t("card.confirmTitle"), text: lines.join("\n"), confirmLabel: t("recharge.exchange") }))) return;
       const result = await api.call("cardPay", {
         client_id: clientId,

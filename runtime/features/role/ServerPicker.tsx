@@ -50,7 +50,7 @@ export default function ServerPicker({
             <li key={s.server_id}>
               <button type="button" aria-current={s.server_id === current ? "true" : undefined} onClick={() => onPick(s)}>
                 <span>{s.server_name}</span>
-                <span className="sf-muted">ID {s.server_id}</span>
+                <span className="sf-muted">{t("role.serverId", { id: s.server_id })}</span>
               </button>
             </li>
           ))}

@@ -40,6 +40,8 @@ const CARD_CALLS: ReadonlySet<CallName> = new Set(["cardInfo", "cardPay"]);
 export interface ErrorContext {
   sdkView: boolean;
   networkMessage: string;
+  /** Said for paywayMissing instead of the platform's message ('payway_id is no exist' is a note for developers); asked only then, its string may still be loading for other errors. */
+  paywayMissing?: () => string;
   /** The browser is offline: the page's offline banner already explains failing loads. */
   offline?: boolean;
   offlineMessage?: string;
@@ -73,6 +75,8 @@ export function actionFor(error: unknown, context: ErrorContext): ErrorAction {
       return { reloadCouponsAfter: 1000, toast };
     case CODE.activityMissing:
       return { toast };
+    case CODE.paywayMissing:
+      return { toast: context.paywayMissing?.() ?? toast };
     default:
       if (SILENT_CALLS.has(error.call) && !CARD_CALLS.has(error.call)) return {};
       return CARD_CALLS.has(error.call) ? {} : { toast };

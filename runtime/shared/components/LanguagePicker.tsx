@@ -1,4 +1,5 @@
 // Language picker: the languages of the current brand and area, each named in its own language.
+import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { switchLanguage } from "../../lib/i18n.ts";
@@ -29,6 +30,7 @@ const NATIVE_NAMES: Record<string, string> = {
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   const { languages } = useSession();
+  const queryClient = useQueryClient();
   const id = useId();
   if (languages.length < 2) return null;
   return (
@@ -48,7 +50,8 @@ export function LanguagePicker() {
         onChange={(e) => {
           const lang = e.target.value;
           setItem("perfLang", lang);
-          void switchLanguage(i18n, lang);
+          // The platform answers its texts (goods, coupons, events, channel tips) in the language asked: ask again.
+          void switchLanguage(i18n, lang).then(() => queryClient.invalidateQueries());
         }}
       >
         {languages.map((lang) => (

@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CODE } from "../../../../core/generated/api-errors.ts";
 import type { PaymentChannel } from "../../../../core/generated/api-types.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { presentationOf } from "../../../lib/payment/channels.ts";
@@ -135,8 +136,13 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
   return {
     buy,
     busy: order.isPending,
+    // The platform's message for a missing method is a note for developers: the player reads the locale's sentence.
     failure:
-      error instanceof NoBillingNo ? t("error.paywayMissing") : error instanceof ApiError ? error.message || t("error.payParams") : null,
+      error instanceof NoBillingNo || (error instanceof ApiError && error.code === CODE.paywayMissing)
+        ? t("error.paywayMissing")
+        : error instanceof ApiError
+          ? error.message || t("error.payParams")
+          : null,
     clearFailure: () => {
       if (order.isError) order.reset();
     },
