@@ -15,6 +15,7 @@ import { useSelection } from "../../shared/session/order-selection.ts";
 import { useSession } from "../../shared/session/session-context.ts";
 import { PasswordField } from "../../ui/password-field.tsx";
 import { useTip } from "../../ui/tip.tsx";
+import { cardGemsLine } from "./card-confirm.ts";
 import type { Paid } from "./hooks/use-buy.ts";
 
 export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel; onBack: () => void; onPaid: (paid: Paid) => void }) {
@@ -46,8 +47,8 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
       const cardInfo = await encodeCardInfo(number, password);
       const check = await api.call("cardInfo", { client_id: clientId, card_info: cardInfo });
       const lines = [t("card.confirmAmount", { amount: formatAmount(check.price, check.currency) })];
-      if (check.gems_number > 0 || check.extra_gems_number > 0)
-        lines.push(t("card.confirmGems", { gems: check.gems_number, extra: check.extra_gems_number }));
+      const gemsLine = cardGemsLine(check.gems_number, check.extra_gems_number);
+      if (gemsLine) lines.push(t(gemsLine, { gems: check.gems_number, extra: check.extra_gems_number }));
       if (!(await confirm({ title: t("card.confirmTitle"), text: lines.join("\n"), confirmLabel: t("recharge.exchange") }))) return;
       const result = await api.call("cardPay", {
         client_id: clientId,
