@@ -32,7 +32,7 @@ export function OldRecharge() {
       <section className="sf-card sf-page-panel">
         <h2 className="sf-card__title">{t("recharge.title")}</h2>
         <Loaded fallback={<Loading />}>
-          <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
+          <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl, p.ongoing)} />
         </Loaded>
       </section>
     </PurchaseFlowContext.Provider>
@@ -46,7 +46,8 @@ export function OldResult() {
   const go = useGo(oldLayoutRoutes);
   const clientId = useClientId();
   const [selection] = useSelection(clientId);
-  const billingNo = new URLSearchParams(search).get("billing_no") ?? selection.billing_no;
+  const params = new URLSearchParams(search);
+  const billingNo = params.get("billing_no") ?? selection.billing_no;
   if (!billingNo) {
     return (
       <section className="sf-card">
@@ -64,7 +65,8 @@ export function OldResult() {
       <Loaded fallback={<Loading />}>
         <ResultPanel
           billingNo={billingNo}
-          {...(payUrl ? { payUrl } : {})}
+          payUrl={payUrl}
+          ongoing={params.get("ongoing") === "1"}
           onChangeWay={() => go("Recharge")}
           onClose={() => go("SelectGoods")}
         />

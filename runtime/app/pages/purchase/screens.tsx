@@ -48,6 +48,7 @@ function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
 interface ResultState {
   billingNo: string;
   payUrl?: string;
+  ongoing?: boolean;
 }
 
 /** New layout: recharge in a bottom sheet, the result in a popup; `billing_no` in the link opens it. */
@@ -66,7 +67,7 @@ export function NewSelectGoods() {
       setResult(null);
       setSheet(true);
     },
-    showResult: (billingNo, payUrl) => setResult({ billingNo, ...(payUrl ? { payUrl } : {}) }),
+    showResult: (billingNo, payUrl, ongoing) => setResult({ billingNo, payUrl, ongoing }),
   };
   const closeResult = () => {
     setResult(null);
@@ -79,7 +80,7 @@ export function NewSelectGoods() {
   };
   const paid = (p: Paid) => {
     setSheet(false);
-    setResult({ billingNo: p.billingNo, ...(p.payUrl ? { payUrl: p.payUrl } : {}) });
+    setResult({ billingNo: p.billingNo, payUrl: p.payUrl, ongoing: p.ongoing });
   };
   return (
     <PurchaseFlowContext.Provider value={flow}>
@@ -96,7 +97,8 @@ export function NewSelectGoods() {
           <Loaded fallback={<Loading />}>
             <ResultPanel
               billingNo={result.billingNo}
-              {...(result.payUrl ? { payUrl: result.payUrl } : {})}
+              payUrl={result.payUrl}
+              ongoing={result.ongoing}
               onChangeWay={flow.openRecharge}
               onClose={closeResult}
             />
@@ -120,9 +122,9 @@ export function useOldFlow(): PurchaseFlow {
   const [, update] = useSelection(clientId);
   return {
     openRecharge: () => go("Recharge"),
-    showResult: (billingNo, payUrl) => {
+    showResult: (billingNo, payUrl, ongoing) => {
       update({ billing_no: billingNo, ...(payUrl ? { pay_url: payUrl } : {}) });
-      go("Result", `?billing_no=${encodeURIComponent(billingNo)}`);
+      go("Result", `?billing_no=${encodeURIComponent(billingNo)}${ongoing ? "&ongoing=1" : ""}`);
     },
   };
 }
