@@ -16,6 +16,7 @@ test("jade: the in-game card channel exchanges a prepaid card for gems", async (
   const form = page.getByTestId("card-mode");
   const exchange = form.getByRole("button", { name: "Exchange" });
   await expect(exchange).toBeDisabled();
+  await expect(exchange).toHaveAccessibleDescription("Enter the card number and password");
   await form.getByLabel("Card number").fill("4300-JADE-005");
   await form.getByLabel("Card password").fill("wrong-password");
   await expect(exchange).toBeEnabled();

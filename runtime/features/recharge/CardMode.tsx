@@ -33,7 +33,7 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
-  const ids = { number: useId(), error: useId() };
+  const ids = { number: useId(), error: useId(), why: useId() };
   const ready = canBuy({ cardMode: true, cardNumber: number, cardPassword: password });
 
   const submit = async (event?: FormEvent) => {
@@ -95,7 +95,19 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
           {error}
         </p>
       ) : null}
-      <button type="submit" className="sf-button sf-button--primary sf-button--block" disabled={!ready || busy} aria-busy={busy}>
+      {/* A disabled Exchange says why, to the eye and to screen readers. */}
+      {ready ? null : (
+        <p id={ids.why} className="sf-buy-why">
+          {t("buy.why.card")}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="sf-button sf-button--primary sf-button--block"
+        disabled={!ready || busy}
+        aria-busy={busy}
+        aria-describedby={ready ? undefined : ids.why}
+      >
         {t("recharge.exchange")}
       </button>
     </form>
