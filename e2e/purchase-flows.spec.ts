@@ -46,6 +46,8 @@ for (const brand of BRANDS) {
     });
 
     test("declined → fail: not charged, support with the billing number, another method, no receipt", async ({ page }, info) => {
+      // Two screens after the result (the recharge, My page).
+      test.setTimeout(60_000);
       await chooseGoods(page, "Gems", 3);
       await openRecharge(page);
       await chooseChannel(page, REDIRECT_CHANNEL);
@@ -108,6 +110,8 @@ for (const brand of BRANDS) {
 // One brand per layout: the new layout's popup and the old layout's /result page.
 for (const brand of ["aurora", "sakura"] as const) {
   test(`${brand}: the same goods bought again while their order is unpaid show that order, saying why`, async ({ page }) => {
+    // Two payments.
+    test.setTimeout(60_000);
     await openStore(page, brand);
     await logIn(page, await freshPlayer(page, brand));
     await chooseRole(page, 2);

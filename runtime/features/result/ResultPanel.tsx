@@ -25,9 +25,12 @@ export interface ResultActions {
   onClose: () => void;
 }
 
-/** The payment method's name as the order shows it: one call, so how methods are named can change in one place. */
-export function methodName(order: OrderInfo | undefined, selection: OrderSelection | undefined): string | undefined {
-  return order?.payway_name ?? selection?.rechargeInfo?.name;
+/**
+ * The payment method's name: the one the player picked for this order when this store made it (the
+ * channel list's name), else the order's. One call, so how methods are named can change in one place.
+ */
+export function methodName(order: OrderInfo | undefined, picked: OrderSelection | undefined): string | undefined {
+  return picked?.rechargeInfo?.name ?? order?.payway_name;
 }
 
 export function ResultPanel({
@@ -88,7 +91,8 @@ export function ResultPanel({
     [t("result.role"), order?.role_name ?? mine?.role?.display],
     [t("result.goods"), order?.product_name ?? mine?.goods?.display],
     [t("result.amount"), order?.amount !== undefined && order.currency ? formatAmount(order.amount, order.currency) : undefined],
-    [t("result.outcome.method"), methodName(order, mine)],
+    // A Repeat's order was made earlier, perhaps with another method than the one just picked.
+    [t("result.outcome.method"), methodName(order, ongoing ? undefined : mine)],
     [t("result.billingNo"), order?.billing_no ?? billingNo],
     ...(receipt && order?.paid_at ? [[t("result.paidAt"), formatTime(order.paid_at, zone)] as [string, string]] : []),
     ...(receipt && order?.delivered_at

@@ -39,6 +39,10 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
   const inFlight = useRef(false);
   // False once the result closes: an answer arriving after that schedules nothing more.
   const live = useRef(false);
+  // The player asked: the next answer is reported to them ('still pending'). Asked while a check is
+  // out, which may have left before they paid, another check follows it at once and answers them.
+  const wanted = useRef(false);
+  const again = useRef(false);
 
   const details = useCallback(() => api.call("orderInfo", { billing_no: billingNo, client_id: clientId }), [api, billingNo, clientId]);
 
@@ -61,10 +65,16 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
 
   const check = useCallback(
     async (manual = false) => {
-      if (inFlight.current) return;
+      if (manual) {
+        wanted.current = true;
+        setAsked("checking");
+      }
+      if (inFlight.current) {
+        if (manual) again.current = true;
+        return;
+      }
       inFlight.current = true;
       clearTimeout(timer.current);
-      if (manual) setAsked("checking");
       let answer: "pending" | "settled" | "error" = "pending";
       try {
         // The first check reads the details (goods, amount, method) the pending result shows; the
@@ -90,9 +100,17 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
         handleError(err);
       } finally {
         inFlight.current = false;
-        if (manual) setAsked(answer === "pending" ? "still-pending" : "no");
+        if (wanted.current && !(again.current && answer === "pending")) {
+          wanted.current = false;
+          setAsked(answer === "pending" ? "still-pending" : "no");
+        }
       }
       if (done.current || !live.current) return;
+      if (again.current) {
+        again.current = false;
+        void check();
+        return;
+      }
       const delay = nextPollDelay(checks.current, Date.now() - started.current);
       if (delay === null) setStopped(true);
       else timer.current = setTimeout(() => void check(), delay);
@@ -109,6 +127,8 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
     done.current = false;
     setStopped(false);
     setAsked("no");
+    wanted.current = false;
+    again.current = false;
     setView("pending");
     setOrder(undefined);
     const delay = nextPollDelay(0, 0) ?? 1000;
