@@ -191,6 +191,24 @@ export async function recheckPaid(page: Page): Promise<void> {
   await expectResult(page, "success");
 }
 
+/** The goods and the total the buy bar shows for the chosen goods. */
+export async function chosenGoods(page: Page): Promise<{ name: string; price: string }> {
+  const bar = page.getByTestId("buy-bar");
+  const name = (await bar.locator(".sf-buy-bar__name").textContent()) ?? "";
+  const price = (await bar.locator(".sf-buy-bar__price").textContent()) ?? "";
+  return { name, price };
+}
+
+/** The result's order table as the player reads it, label → value, once the order's details are in. */
+export async function resultTable(page: Page): Promise<Record<string, string>> {
+  const table = page.getByTestId("result").locator("dl");
+  await expect(table).toHaveAttribute("aria-busy", "false");
+  const rows = await table
+    .locator("> div")
+    .evaluateAll((divs) => divs.map((d) => [d.querySelector("dt")?.textContent ?? "", d.querySelector("dd")?.textContent ?? ""]));
+  return Object.fromEntries(rows);
+}
+
 export async function expectResult(page: Page, status: "pending" | "success" | "fail"): Promise<void> {
   const result = page.getByTestId("result");
   await expect(result).toHaveAttribute("data-status", status, { timeout: 15_000 });

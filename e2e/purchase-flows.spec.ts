@@ -1,6 +1,7 @@
 // The other roads through a payment, on every brand (phone size): an embedded Airwallex payment,
-// a declined payment and the way back to recharge, a payment left pending and finished later, and
-// a limited good bought up to its limit.
+// a declined payment (not charged, another method or support, no receipt), a payment left pending
+// and finished later, a limited good bought up to its limit, and the same goods bought again while
+// their order is unpaid (Repeat: that order's result, saying why).
 import { expect, test } from "@playwright/test";
 import {
   BRANDS,
@@ -8,6 +9,7 @@ import {
   chooseGoods,
   chooseRole,
   decide,
+  ENTRY,
   expectResult,
   freshPlayer,
   logIn,
@@ -16,6 +18,7 @@ import {
   payByRedirect,
   payPendingLater,
   REDIRECT_CHANNEL,
+  resultTable,
   VIEWPORTS,
 } from "./journey.ts";
 
@@ -42,15 +45,32 @@ for (const brand of BRANDS) {
       await expectResult(page, "success");
     });
 
-    test("declined → fail → change recharge way reopens the recharge", async ({ page }, info) => {
+    test("declined → fail: not charged, support with the billing number, another method, no receipt", async ({ page }, info) => {
+      // Two screens after the result (the recharge, My page).
+      test.setTimeout(60_000);
       await chooseGoods(page, "Gems", 3);
       await openRecharge(page);
       await chooseChannel(page, REDIRECT_CHANNEL);
       await decide(await payByRedirect(page), "Decline payment");
       await expectResult(page, "fail");
+      const result = page.getByTestId("result");
+      await expect(result).toContainText("The payment was declined. You were not charged.");
+      await expect(result.getByRole("button", { name: /receipt/i })).toHaveCount(0);
+      const billingNo = (await resultTable(page))["Billing number"] ?? "";
+      expect(billingNo).toMatch(/^\S+$/);
       await page.screenshot({ path: info.outputPath(`${brand}-fail.png`) });
-      await page.getByTestId("change-way").click();
+      // Two different ways on: support (the brand's, the billing number filled in) and another method.
+      const support = result.getByRole("link", { name: "Contact support" });
+      const href = (await support.getAttribute("href")) ?? "";
+      expect(href).toMatch(/^(https:\/\/|mailto:)/);
+      expect(decodeURIComponent(href)).toContain(billingNo);
+      await result.getByRole("button", { name: "Try another method" }).click();
       await expect(page.getByTestId("channel-list")).toBeVisible();
+      // The order history offers no receipt for it either.
+      await page.goto(new URL(`/my?spec_lang=en${ENTRY[brand]}`, page.url()).toString());
+      const order = page.getByTestId("orders").locator(`[data-order="${billingNo}"]`);
+      await expect(order).toHaveAttribute("data-state", "failed");
+      await expect(order.getByRole("button", { name: /^Receipt/ })).toHaveCount(0);
     });
 
     test("left pending → to pay → approved → recharge done → success", async ({ page }, info) => {
@@ -61,8 +81,9 @@ for (const brand of BRANDS) {
       await chooseChannel(page, REDIRECT_CHANNEL);
       await decide(await payByRedirect(page), "Leave pending");
       await expectResult(page, "pending");
-      await page.getByTestId("recheck").click();
+      await page.getByRole("button", { name: "Check payment status" }).click();
       await expectResult(page, "pending");
+      await expect(page.getByTestId("result")).toContainText("Not received yet.");
       await page.screenshot({ path: info.outputPath(`${brand}-pending.png`) });
       await payPendingLater(page);
     });
@@ -83,5 +104,35 @@ for (const brand of BRANDS) {
       await expect(page.getByRole("dialog").filter({ hasText: "Purchase limit reached" })).toBeVisible();
       await expect(tile).toHaveAttribute("aria-pressed", "false");
     });
+  });
+}
+
+// One brand per layout: the new layout's popup and the old layout's /result page.
+for (const brand of ["aurora", "sakura"] as const) {
+  test(`${brand}: the same goods bought again while their order is unpaid show that order, saying why`, async ({ page }) => {
+    // Two payments.
+    test.setTimeout(60_000);
+    await openStore(page, brand);
+    await logIn(page, await freshPlayer(page, brand));
+    await chooseRole(page, 2);
+    await chooseGoods(page, "Gems", 1);
+    await openRecharge(page);
+    await chooseChannel(page, REDIRECT_CHANNEL);
+    await decide(await payByRedirect(page), "Leave pending");
+    await expectResult(page, "pending");
+    const result = page.getByTestId("result");
+    const first = (await resultTable(page))["Billing number"];
+    await expect(result).not.toContainText("An unpaid order exists");
+
+    // Back to the goods and Buy again: the platform answers with the order already waiting.
+    if (new URL(page.url()).pathname === "/result") await page.goto(page.url().replace(/\/result(\?.*)?$/, "/selectGoods"));
+    else await page.keyboard.press("Escape");
+    await openRecharge(page);
+    await chooseChannel(page, REDIRECT_CHANNEL);
+    await (await payByRedirect(page)).close();
+    await expectResult(page, "pending");
+    await expect(result.getByTestId("result-ongoing")).toHaveText("An unpaid order exists, go to the pay page first");
+    expect((await resultTable(page))["Billing number"]).toBe(first);
+    await expect(result.getByRole("button", { name: "Open payment page" })).toBeVisible();
   });
 }

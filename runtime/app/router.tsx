@@ -9,7 +9,7 @@ import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx"
 import { Loaded, PartBoundary, PartError } from "../ui/part-boundary.tsx";
 import NewLayout from "./layouts/NewLayout.tsx";
 import OldLayout from "./layouts/OldLayout.tsx";
-import { NewSelectGoods, OldRecharge, OldResult, OldSelectGame, OldSelectGoods } from "./pages/purchase/screens.tsx";
+import { NewSelectGoods, OldSelectGame, OldSelectGoods } from "./pages/purchase/screens.tsx";
 import { type RouteHandle, RouteMatchesContext, routeMatches } from "./route-matches.ts";
 import { UiActionHost } from "./ui-action-host.tsx";
 
@@ -24,6 +24,9 @@ const NotFoundPage = lazyPart(() => import("../features/errors/NotFoundPage.tsx"
 const CertifiedRealPage = lazyPart(() =>
   import("../features/real-name/CertifiedRealPage.tsx").then((m) => ({ default: m.CertifiedRealPage })),
 );
+// The old layout's recharge and result pages: their panels are loaded on demand anyway.
+const OldRecharge = lazyPart(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldRecharge })));
+const OldResult = lazyPart(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldResult })));
 const GameCodeEntry = lazyPart(() => import("../features/shell/GameCodeEntry.tsx").then((m) => ({ default: m.GameCodeEntry })));
 
 /** A lazily loaded page: the skeleton until it has loaded; once shown, it is the first content. */
@@ -74,9 +77,17 @@ function screenElement(screen: Screen, layout: LayoutVersion): ReactNode {
     case "SelectGoods":
       return layout === "old" ? <OldSelectGoods /> : <NewSelectGoods />;
     case "Recharge":
-      return <OldRecharge />;
+      return (
+        <Page>
+          <OldRecharge />
+        </Page>
+      );
     case "Result":
-      return <OldResult />;
+      return (
+        <Page>
+          <OldResult />
+        </Page>
+      );
     case "Activity":
       return (
         <Page>

@@ -4,8 +4,11 @@ import { createContext, useContext } from "react";
 
 export interface PurchaseFlow {
   openRecharge(): void;
-  /** Shows an order's result (pending orders are polled); payUrl is the pay link when known. */
-  showResult(billingNo: string, payUrl?: string): void;
+  /**
+   * Shows an order's result (pending orders are polled); payUrl is the pay link when known; ongoing:
+   * the order was already waiting when the player asked to buy (Repeat, SPEC-NOTES 'Repeat (10)').
+   */
+  showResult(billingNo: string, payUrl?: string, ongoing?: boolean): void;
 }
 
 export const PurchaseFlowContext = createContext<PurchaseFlow>({ openRecharge: () => undefined, showResult: () => undefined });

@@ -65,7 +65,7 @@ export function GoodsGrid() {
     const text = limitText(limitTip(info, now));
     if (state.kind === "unpaid") {
       void confirm({ title: t("common.tips"), text: `${t("error.unpaidOrder")}\n${text}`, confirmLabel: t("result.toPay") }).then((go) => {
-        if (go && state.billingNo) flow.showResult(state.billingNo);
+        if (go && state.billingNo) flow.showResult(state.billingNo, undefined, true);
       });
     } else tip({ title: t("goods.limit.reached"), text: `${t("error.limitReached")} · ${text}` });
   };

@@ -105,9 +105,12 @@ function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => voi
             {t("my.payPending")}
           </a>
         ) : null}
-        <button type="button" className="sf-link-button" onClick={onReceipt} aria-label={`${t("my.receipt")}: ${order.billing_no}`}>
-          {t("my.receipt")}
-        </button>
+        {/* A receipt is proof of a payment: pending and failed orders have none. */}
+        {state === "paid" || state === "delivered" ? (
+          <button type="button" className="sf-link-button" onClick={onReceipt} aria-label={`${t("my.receipt")}: ${order.billing_no}`}>
+            {t("my.receipt")}
+          </button>
+        ) : null}
       </div>
     </li>
   );

@@ -1,5 +1,8 @@
-// The sticky buy bar (UI brief): the chosen goods and price and one primary button. Buying needs a
-// login (the login popup opens otherwise) and a character.
+// The buy bar (UI brief): the chosen goods and price and one primary button, kept in view at the
+// bottom of the goods page. Buying needs a login (the login popup opens otherwise) and a character;
+// a Buy that cannot be pressed says why, on screen and to screen readers. Self-contained markup, so
+// a layout can place it elsewhere (a desktop summary column).
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../lib/format.ts";
 import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
@@ -7,7 +10,6 @@ import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
-import { useTip } from "../../ui/tip.tsx";
 
 export function BuyBar() {
   const { t } = useTranslation();
@@ -15,40 +17,44 @@ export function BuyBar() {
   const tracker = useTracker();
   const user = useCurrentUser();
   const [selection] = useSelection(clientId);
-  const { tip } = useTip();
   const flow = usePurchaseFlow();
+  const whyId = useId();
   const goods = selection.goods;
+  // Without a login Buy stays pressable: it is how the player logs in. The reasons are the first
+  // render's own words ('Select goods', 'Select character'), so the first script does not grow.
+  const why = !goods ? "goods.title" : user && !selection.role ? "role.selectRole" : null;
   const buy = () => {
     if (!goods) return;
     tracker.track("clickBuy", { product_id: goods.value, price: goods.price });
     tracker.purchase({ step: "clickBuy", product_id: goods.value, amount: goods.price, ...(user ? { suid: user.suid } : {}) });
-    if (!user) {
-      uiActions.openLogin();
-      return;
-    }
-    if (!selection.role) {
-      tip({ title: t("common.tips"), text: t("role.selectRole") });
-      return;
-    }
-    flow.openRecharge();
+    if (user) flow.openRecharge();
+    else uiActions.openLogin();
   };
   return (
     <div className="sf-buy-bar" data-testid="buy-bar">
-      <div className="sf-buy-bar__inner">
-        <div className="sf-buy-bar__goods">
-          {goods ? (
-            <>
-              <span className="sf-buy-bar__name">{goods.display}</span>
-              <strong className="sf-buy-bar__price">{formatAmount(goods.price, goods.currency)}</strong>
-            </>
-          ) : (
-            <span className="sf-muted">{t("goods.title")}</span>
-          )}
-        </div>
-        <button type="button" className="sf-button sf-button--primary" disabled={!goods} onClick={buy} data-testid="buy-button">
-          {t("recharge.buy")}
-        </button>
+      <div className="sf-buy-bar__goods">
+        {goods ? (
+          <>
+            <span className="sf-buy-bar__name">{goods.display}</span>
+            <strong className="sf-buy-bar__price">{formatAmount(goods.price, goods.currency)}</strong>
+          </>
+        ) : null}
+        {why ? (
+          <span id={whyId} className="sf-buy-why">
+            {t(why)}
+          </span>
+        ) : null}
       </div>
+      <button
+        type="button"
+        className="sf-button sf-button--primary"
+        disabled={why !== null}
+        aria-describedby={why ? whyId : undefined}
+        onClick={buy}
+        data-testid="buy-button"
+      >
+        {t("recharge.buy")}
+      </button>
     </div>
   );
 }

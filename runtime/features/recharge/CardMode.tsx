@@ -15,6 +15,7 @@ import { useSelection } from "../../shared/session/order-selection.ts";
 import { useSession } from "../../shared/session/session-context.ts";
 import { PasswordField } from "../../ui/password-field.tsx";
 import { useTip } from "../../ui/tip.tsx";
+import { cardGemsLine } from "./card-confirm.ts";
 import type { Paid } from "./hooks/use-buy.ts";
 
 export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel; onBack: () => void; onPaid: (paid: Paid) => void }) {
@@ -32,7 +33,7 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
-  const ids = { number: useId(), error: useId() };
+  const ids = { number: useId(), error: useId(), why: useId() };
   const ready = canBuy({ cardMode: true, cardNumber: number, cardPassword: password });
 
   const submit = async (event?: FormEvent) => {
@@ -46,8 +47,8 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
       const cardInfo = await encodeCardInfo(number, password);
       const check = await api.call("cardInfo", { client_id: clientId, card_info: cardInfo });
       const lines = [t("card.confirmAmount", { amount: formatAmount(check.price, check.currency) })];
-      if (check.gems_number > 0 || check.extra_gems_number > 0)
-        lines.push(t("card.confirmGems", { count: check.gems_number, extra: check.extra_gems_number }));
+      const gemsLine = cardGemsLine(check.gems_number, check.extra_gems_number);
+      if (gemsLine) lines.push(t(gemsLine.key, gemsLine.values));
       if (!(await confirm({ title: t("card.confirmTitle"), text: lines.join("\n"), confirmLabel: t("recharge.exchange") }))) return;
       const result = await api.call("cardPay", {
         client_id: clientId,
@@ -94,7 +95,19 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
           {error}
         </p>
       ) : null}
-      <button type="submit" className="sf-button sf-button--primary sf-button--block" disabled={!ready || busy} aria-busy={busy}>
+      {/* A disabled Exchange says why, to the eye and to screen readers. */}
+      {ready ? null : (
+        <p id={ids.why} className="sf-buy-why">
+          {t("buy.why.card")}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="sf-button sf-button--primary sf-button--block"
+        disabled={!ready || busy}
+        aria-busy={busy}
+        aria-describedby={ready ? undefined : ids.why}
+      >
         {t("recharge.exchange")}
       </button>
     </form>

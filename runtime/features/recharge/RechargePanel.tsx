@@ -1,7 +1,8 @@
 // The recharge info (spec §2, §4, §5): payment region, channels (sub-channels in a second popup),
-// order detail, price, and the Buy button (hooks/use-buy.ts). The new layout shows it in the bottom
+// order detail, and the pay bar with the goods, the total and the Buy button (hooks/use-buy.ts),
+// kept in view and saying why when Buy cannot be pressed. The new layout shows it in the bottom
 // sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
@@ -40,6 +41,7 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
   const quote = coupon.quote;
   const pay = useBuy(onPaid);
   const cardMode = channel !== undefined && presentationOf(channel) === "cardMode";
+  const ids = { why: useId(), none: useId() };
 
   if (!goods) return <p className="sf-empty">{t("recharge.chooseGoodsFirst")}</p>;
 
@@ -54,6 +56,16 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
   const original = quote.data && quote.data.price > quote.data.discountPrice ? quote.data.price : undefined;
   const mismatch = choice.otherAccountRegion;
   const label = cardMode ? "exchange" : buyLabel(channel?.payway_id);
+  const none = !choice.loading && choice.regions.length === 0;
+  // Why Buy cannot be pressed (nothing while the channels load: the skeleton says it).
+  const why = choice.loading
+    ? null
+    : !canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) && !onlyParent
+      ? "buy.why.method"
+      : // The price with the chosen coupon is still being asked: pay only what is shown.
+        coupon.applied !== "" && quote.isFetching
+        ? "buy.why.price"
+        : null;
 
   return (
     <div className="sf-recharge" data-testid="recharge">
@@ -61,8 +73,8 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
       {cardMode ? null : couponRow?.(coupon, goods.value)}
       {choice.loading ? (
         <RowsSkeleton />
-      ) : choice.regions.length === 0 ? (
-        <p className="sf-empty" role="status">
+      ) : none ? (
+        <p id={ids.none} className="sf-empty" role="status">
           {t("recharge.noChannel")}
         </p>
       ) : (
@@ -123,25 +135,31 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
         </p>
       ) : null}
       {cardMode ? null : (
-        <div className="sf-pay-bar">
+        <div className="sf-pay-bar" data-testid="pay-bar">
           <div className="sf-pay-bar__price">
-            {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
-            <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
+            <span className="sf-pay-bar__name">{goods.display}</span>
+            <span>
+              <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
+              {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
+            </span>
           </div>
           <button
             type="button"
             className="sf-button sf-button--primary"
             data-testid="pay-button"
-            disabled={
-              (!canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) && !onlyParent) ||
-              // The price with the chosen coupon is still being asked: pay only what is shown.
-              (coupon.applied !== "" && quote.isFetching)
-            }
+            disabled={choice.loading || why !== null}
             aria-busy={pay.busy}
+            aria-describedby={why && !none ? ids.why : none ? ids.none : undefined}
             onClick={buy}
           >
             {t(label === "exchange" ? "recharge.exchange" : "recharge.buy")}
           </button>
+          {/* When no method exists at all the sheet already says so above. */}
+          {why && !none ? (
+            <p id={ids.why} className="sf-buy-why">
+              {t(why)}
+            </p>
+          ) : null}
         </div>
       )}
       {embedded ? (

@@ -1,25 +1,39 @@
-// The recharge result (spec §2, §4): pending with its three numbered hints and the 'to pay' and
-// 'recharge done' buttons; success or fail with the order table and their buttons. The new layout
-// shows it in a popup, the old layout as its /result page.
+// The recharge result (spec §2, §4) that tells the player where their money and goods are: pending
+// with the order and the one next step (finish paying; the page updates by itself), fail with what
+// happened, whether they were charged, another method and support, success with the delivery, the
+// receipt and 'buy again'. The new layout shows it in a popup, the old layout as its /result page.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../lib/format.ts";
+import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import { formatAmount, localZone } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
-import { useMethodName } from "../../shared/payment/payment-words.ts";
+import { type MethodNamer, useMethodName } from "../../shared/payment/payment-words.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
-import { useSelection } from "../../shared/session/order-selection.ts";
+import { useBrand } from "../../shared/session/brand-context.ts";
+import { type OrderSelection, useSelection } from "../../shared/session/order-selection.ts";
+import { hasReceipt, headlineOf, leadOf, type Outcome, outcomeOf, supportLink } from "./outcome.ts";
 import { useOrderResult } from "./use-order-result.ts";
 
 export interface ResultActions {
-  /** Reopen the recharge (fail buttons, the third pending hint). */
+  /** Back to the recharge with the same goods and character (fail's 'try another method', success's 'buy again'). */
   onChangeWay: () => void;
-  /** Close the result (success's 'recharge done'). */
+  /** Close the result (success's 'done'). */
   onClose: () => void;
+}
+
+/**
+ * The payment method's name, as the catalogue names it in the player's language: the method the
+ * player picked for this order when this store made it, else the order's.
+ */
+function methodName(nameOf: MethodNamer, order: OrderInfo | undefined, picked: OrderSelection | undefined): string | undefined {
+  const info = picked?.rechargeInfo;
+  if (info) return nameOf({ payway_id: info.payway_id, payway_name: info.name });
+  return order ? nameOf(order) || undefined : undefined;
 }
 
 export function ResultPanel({
@@ -29,22 +43,26 @@ export function ResultPanel({
   onChangeWay,
   onClose,
   replenish = false,
+  ongoing = false,
 }: {
   billingNo: string;
   payUrl?: string;
   active?: boolean;
-  /** A make-up payment: success also says when the account's block is lifted. */
+  /** A make-up payment: success also says when the account's block is lifted, and nothing is bought again. */
   replenish?: boolean;
+  /** The pay call answered Repeat (10): this is the order already waiting, not a new one (SPEC-NOTES 'Repeat (10)'). */
+  ongoing?: boolean;
 } & ResultActions) {
   const { t } = useTranslation();
   const api = useApi();
   const clientId = useClientId();
   const tracker = useTracker();
-  const { view, order, recheck } = useOrderResult(billingNo, active);
+  const { brand } = useBrand();
+  const nameOf = useMethodName();
+  const { view, order, stopped, asked, recheck } = useOrderResult(billingNo, active);
   const user = useCurrentUser();
   const { game } = useCurrentGame();
   const [selection] = useSelection(clientId);
-  const methodName = useMethodName();
   const link = webUrl(payUrl ?? order?.pay_url);
   const gift = useQuery({
     queryKey: queryKeys.thirdGift.of(clientId, billingNo),
@@ -61,72 +79,105 @@ export function ResultPanel({
     window.open(link, "_blank", "noopener");
   };
 
-  if (view === "pending") {
+  const outcome: Outcome = view !== "pending" && order ? outcomeOf(order) : { view: "pending" };
+  // Until the first check answers (1 s), what this store sent is shown: the selection this order was made from.
+  const mine = selection.billing_no === billingNo && !replenish ? selection : undefined;
+  const zone = localZone();
+  const receipt = hasReceipt(outcome);
+  const rows: [string, string | undefined][] = [
+    ...(receipt
+      ? ([
+          [t("result.account"), order?.user_name ?? user?.username],
+          [t("result.game"), order?.game_name ?? game?.name],
+          [t("result.server"), order?.game_server_name ?? mine?.server?.display],
+        ] as [string, string | undefined][])
+      : []),
+    [t("result.role"), order?.role_name ?? mine?.role?.display],
+    [t("result.goods"), order?.product_name ?? mine?.goods?.display],
+    [t("result.amount"), order?.amount !== undefined && order.currency ? formatAmount(order.amount, order.currency) : undefined],
+    // A Repeat's order was made earlier, perhaps with another method than the one just picked.
+    [t("result.outcome.method"), methodName(nameOf, order, ongoing ? undefined : mine)],
+    [t("result.billingNo"), order?.billing_no ?? billingNo],
+    ...(receipt && order?.paid_at ? [[t("result.paidAt"), formatTime(order.paid_at, zone)] as [string, string]] : []),
+    ...(receipt && order?.delivered_at
+      ? [[t("result.outcome.deliveredAt"), formatTime(order.delivered_at, zone)] as [string, string]]
+      : []),
+  ];
+  const table = (
+    <dl className="sf-result__table" data-testid={receipt ? "result-receipt" : "result-order"} aria-busy={order === undefined}>
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          {/* Isolated: a Latin name, a number or a date reads in its own direction in Arabic. Before
+              the first answer a value may still come: a placeholder, not a dash. */}
+          <dd>{v ? <bdi>{v}</bdi> : order ? "—" : <span className="sf-result__placeholder" />}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+
+  if (outcome.view === "pending") {
     return (
       <div className="sf-result" data-status="pending" data-testid="result">
+        {ongoing ? (
+          <p className="sf-notice sf-result__ongoing" data-testid="result-ongoing">
+            {t("error.unpaidOrder")}
+          </p>
+        ) : null}
         <StatusIcon view="pending" />
         <p className="sf-result__headline" role="status">
-          {t("result.pending")}
+          {t(headlineOf(outcome))}
         </p>
-        <ol className="sf-result__hints">
-          <li>{t("result.hint1")}</li>
-          <li>{t("result.hint2")}</li>
-          <li>
-            <button type="button" className="sf-link-button" onClick={onChangeWay}>
-              {t("result.hint3")}
-            </button>
-          </li>
-        </ol>
-        <p className="sf-muted">
-          {t("result.notRedirected")}{" "}
-          <button type="button" className="sf-link-button" onClick={recheck}>
-            {t("result.complete")}
-          </button>
-        </p>
+        <p className="sf-result__lead">{t(leadOf(outcome, link !== undefined))}</p>
+        {table}
         <div className="sf-result__buttons">
-          <button type="button" className="sf-button sf-button--primary" onClick={toPay} disabled={!link} data-testid="to-pay">
-            {t("result.toPay")}
-          </button>
-          <button type="button" className="sf-button sf-button--secondary" onClick={recheck} data-testid="recheck">
-            {t("result.done")}
+          {link ? (
+            <button type="button" className="sf-button sf-button--primary" onClick={toPay} data-testid="to-pay">
+              {t("result.outcome.openPay")}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={`sf-button ${link ? "sf-button--secondary" : "sf-button--primary"}`}
+            onClick={recheck}
+            aria-busy={asked === "checking"}
+            data-testid="recheck"
+          >
+            {t("result.outcome.check")}
           </button>
         </div>
+        <p className="sf-result__note" aria-live="polite">
+          {asked === "still-pending"
+            ? t("result.outcome.stillPending")
+            : t(stopped ? "result.outcome.stopped" : "result.outcome.autoUpdate")}
+        </p>
       </div>
     );
   }
 
-  const rows: [string, string | undefined][] = [
-    [t("result.account"), order?.user_name ?? user?.username],
-    [t("result.game"), order?.game_name ?? game?.name],
-    [t("result.goods"), order?.product_name ?? selection.goods?.display],
-    [t("result.server"), order?.game_server_name ?? selection.server?.display],
-    [t("result.role"), order?.role_name ?? selection.role?.display],
-    [t("result.billingNo"), order?.billing_no ?? billingNo],
-    [t("recharge.channel"), order ? methodName(order) || undefined : undefined],
-    ...(order?.amount !== undefined && order.currency
-      ? [[t("result.amount"), formatAmount(order.amount, order.currency)] as [string, string]]
-      : []),
-    ...(view === "success" && order?.paid_at ? [[t("result.paidAt"), formatTime(order.paid_at)] as [string, string]] : []),
-  ];
+  const buyAgain =
+    outcome.view === "success" &&
+    !replenish &&
+    selection.goods !== undefined &&
+    selection.role !== undefined &&
+    order?.product_id === selection.goods.value &&
+    (order.role_name === undefined || order.role_name === selection.role.display);
+  const support = supportLink(brand.support.url, billingNo, t("result.outcome.supportMail", { billingNo }));
   return (
-    <div className={`sf-result sf-receipt`} data-status={view} data-testid="result">
-      <StatusIcon view={view} />
+    <div className="sf-result" data-status={outcome.view} data-testid="result">
+      <StatusIcon view={outcome.view} />
       <p className="sf-result__headline" role="status">
-        {t(view === "success" ? "result.success" : "result.fail")}
+        {t(headlineOf(outcome))}
       </p>
-      {replenish && view === "success" ? (
+      <p className="sf-result__lead" data-testid="result-lead">
+        {t(leadOf(outcome, link !== undefined))}
+      </p>
+      {replenish && outcome.view === "success" ? (
         <p className="sf-notice" data-testid="replenish-tip-done">
           {t("error.replenishDone")}
         </p>
       ) : null}
-      <dl className="sf-result__table">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v ?? "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      {table}
       {gift.data?.gifts.length ? (
         <ul className="sf-result__gifts">
           {gift.data.gifts.map((g) => (
@@ -136,27 +187,48 @@ export function ResultPanel({
           ))}
         </ul>
       ) : null}
-      <div className="sf-result__buttons">
-        {view === "success" ? (
-          <>
-            <button type="button" className="sf-button sf-button--secondary sf-no-print" onClick={() => window.print()}>
-              {t("result.print")}
+      {outcome.view === "success" ? (
+        <>
+          <div className="sf-result__buttons sf-no-print">
+            {buyAgain ? (
+              <button type="button" className="sf-button sf-button--primary" onClick={onChangeWay} data-testid="buy-again">
+                {t("result.outcome.buyAgain")}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={`sf-button ${buyAgain ? "sf-button--secondary" : "sf-button--primary"}`}
+              onClick={onClose}
+              data-testid="recharge-done"
+            >
+              {t("result.outcome.close")}
             </button>
-            <button type="button" className="sf-button sf-button--primary sf-no-print" onClick={onClose} data-testid="recharge-done">
-              {t("result.done")}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="sf-button sf-button--secondary" onClick={onChangeWay} data-testid="change-way">
-              {t("result.changeWay")}
-            </button>
-            <button type="button" className="sf-button sf-button--primary" onClick={onChangeWay} data-testid="recharge-continue">
-              {t("result.continue")}
-            </button>
-          </>
-        )}
-      </div>
+          </div>
+          <button type="button" className="sf-link-button sf-no-print" onClick={() => window.print()}>
+            {t("result.outcome.print")}
+          </button>
+        </>
+      ) : (
+        <div className="sf-result__buttons">
+          {/* Charged and still failed: support comes first, another payment could charge twice. */}
+          <button
+            type="button"
+            className={`sf-button ${outcome.charged ? "sf-button--secondary" : "sf-button--primary"}`}
+            onClick={onChangeWay}
+            data-testid="change-way"
+          >
+            {t("result.outcome.tryAnother")}
+          </button>
+          <a
+            className={`sf-button ${outcome.charged ? "sf-button--primary" : "sf-button--secondary"}`}
+            href={support}
+            {...(support.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+            data-testid="support"
+          >
+            {t("result.outcome.support")}
+          </a>
+        </div>
+      )}
     </div>
   );
 }

@@ -15,8 +15,10 @@ export function usePaymentWords(): DisplayWords {
   );
 }
 
+export type MethodNamer = (order: { payway_id?: number; payway_name?: string }) => string;
+
 /** Names an order's method from the catalogue; the platform's name only for a method the catalogue does not know. */
-export function useMethodName(): (order: { payway_id?: number; payway_name?: string }) => string {
+export function useMethodName(): MethodNamer {
   const words = usePaymentWords();
   return (order) => methodName(order.payway_id, words, order.payway_name ?? "");
 }

@@ -1,5 +1,5 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
-// Old: steps 1–4 as pages (select game, select role and goods, recharge, result).
+// Old: steps 1 and 2 as pages (select game, select role and goods); steps 3 and 4 in ./old-steps.tsx.
 import "./purchase.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,13 +21,15 @@ import { useGo } from "../../navigation.ts";
 
 // What the first render does not need is loaded when it is opened (the payment dialogs, the result,
 // the game list).
-const RechargePanel = lazyWithStrings(() => import("./RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
-const ResultPanel = lazyWithStrings(() => import("../../../features/result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })));
+export const RechargePanel = lazyWithStrings(() => import("./RechargePanel.tsx").then((m) => ({ default: m.RechargePanel })));
+export const ResultPanel = lazyWithStrings(() =>
+  import("../../../features/result/ResultPanel.tsx").then((m) => ({ default: m.ResultPanel })),
+);
 const GameList = lazyPart(() => import("../../../features/game/components/GameList.tsx").then((m) => ({ default: m.GameList })));
 // The event prompt waits for the goods: it is news for the player, not what they came for.
 const EventPrompt = lazyWithStrings(() => import("../../../features/loyalty/EventPrompt.tsx").then((m) => ({ default: m.EventPrompt })));
 
-const Loading = RowsSkeleton;
+export const Loading = RowsSkeleton;
 
 function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (
@@ -46,6 +48,7 @@ function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
 interface ResultState {
   billingNo: string;
   payUrl?: string;
+  ongoing?: boolean;
 }
 
 /** New layout: recharge in a bottom sheet, the result in a popup; `billing_no` in the link opens it. */
@@ -64,7 +67,7 @@ export function NewSelectGoods() {
       setResult(null);
       setSheet(true);
     },
-    showResult: (billingNo, payUrl) => setResult({ billingNo, ...(payUrl ? { payUrl } : {}) }),
+    showResult: (billingNo, payUrl, ongoing) => setResult({ billingNo, payUrl, ongoing }),
   };
   const closeResult = () => {
     setResult(null);
@@ -77,7 +80,7 @@ export function NewSelectGoods() {
   };
   const paid = (p: Paid) => {
     setSheet(false);
-    setResult({ billingNo: p.billingNo, ...(p.payUrl ? { payUrl: p.payUrl } : {}) });
+    setResult({ billingNo: p.billingNo, payUrl: p.payUrl, ongoing: p.ongoing });
   };
   return (
     <PurchaseFlowContext.Provider value={flow}>
@@ -94,7 +97,8 @@ export function NewSelectGoods() {
           <Loaded fallback={<Loading />}>
             <ResultPanel
               billingNo={result.billingNo}
-              {...(result.payUrl ? { payUrl: result.payUrl } : {})}
+              payUrl={result.payUrl}
+              ongoing={result.ongoing}
               onChangeWay={flow.openRecharge}
               onClose={closeResult}
             />
@@ -112,15 +116,15 @@ export function NewSelectGoods() {
   );
 }
 
-function useOldFlow(): PurchaseFlow {
+export function useOldFlow(): PurchaseFlow {
   const go = useGo(oldLayoutRoutes);
   const clientId = useClientId();
   const [, update] = useSelection(clientId);
   return {
     openRecharge: () => go("Recharge"),
-    showResult: (billingNo, payUrl) => {
+    showResult: (billingNo, payUrl, ongoing) => {
       update({ billing_no: billingNo, ...(payUrl ? { pay_url: payUrl } : {}) });
-      go("Result", `?billing_no=${encodeURIComponent(billingNo)}`);
+      go("Result", `?billing_no=${encodeURIComponent(billingNo)}${ongoing ? "&ongoing=1" : ""}`);
     },
   };
 }
@@ -149,68 +153,5 @@ export function OldSelectGoods() {
     <PurchaseFlowContext.Provider value={flow}>
       <SelectGoodsBody onChangeGame={() => go("SelectGame")} />
     </PurchaseFlowContext.Provider>
-  );
-}
-
-/** Old layout, step 3: the recharge info as a page. */
-export function OldRecharge() {
-  const { t } = useTranslation();
-  const flow = useOldFlow();
-  const go = useGo(oldLayoutRoutes);
-  const clientId = useClientId();
-  const [selection] = useSelection(clientId);
-  if (!selection.goods || !selection.role) {
-    return (
-      <section className="sf-card">
-        <p>{t("recharge.chooseGoodsFirst")}</p>
-        <button type="button" className="sf-button sf-button--primary" onClick={() => go("SelectGoods")}>
-          {t("common.back")}
-        </button>
-      </section>
-    );
-  }
-  return (
-    <PurchaseFlowContext.Provider value={flow}>
-      <section className="sf-card sf-page-panel">
-        <h2 className="sf-card__title">{t("recharge.title")}</h2>
-        <Loaded fallback={<Loading />}>
-          <RechargePanel onPaid={(p) => flow.showResult(p.billingNo, p.payUrl)} />
-        </Loaded>
-      </section>
-    </PurchaseFlowContext.Provider>
-  );
-}
-
-/** Old layout, step 4: the result of `billing_no` as a page. */
-export function OldResult() {
-  const { t } = useTranslation();
-  const { search } = useLocation();
-  const go = useGo(oldLayoutRoutes);
-  const clientId = useClientId();
-  const [selection] = useSelection(clientId);
-  const billingNo = new URLSearchParams(search).get("billing_no") ?? selection.billing_no;
-  if (!billingNo) {
-    return (
-      <section className="sf-card">
-        <p>{t("error.query")}</p>
-        <button type="button" className="sf-button sf-button--primary" onClick={() => go("SelectGoods")}>
-          {t("notFound.home")}
-        </button>
-      </section>
-    );
-  }
-  const payUrl = selection.billing_no === billingNo ? selection.pay_url : undefined;
-  return (
-    <section className="sf-card sf-page-panel">
-      <h2 className="sf-card__title">{t("result.title")}</h2>
-      <Loaded fallback={<Loading />}>
-        <ResultPanel
-          billingNo={billingNo}
-          {...(payUrl ? { payUrl } : {})}
-          onChangeWay={() => go("Recharge")}
-          onClose={() => go("SelectGoods")}
-        />
-      </Loaded>
-    </section>
   );
 }

@@ -22,6 +22,8 @@ export interface Paid {
   payUrl?: string;
   /** The pay window was opened (false: the browser blocked it; the result offers 'to pay'). */
   redirected?: boolean;
+  /** The pay call answered Repeat (10): the order is the one already waiting for this goods and character. */
+  ongoing?: boolean;
 }
 
 export interface BuyInput {
@@ -37,6 +39,9 @@ interface PayVariables extends BuyInput {
   /** Opened in the click, before the order exists; null for the embedded dialog or when blocked. */
   payWindow: Window | null;
 }
+
+/** Order status Repeat (spec §4): the same goods for the same character while an order is unpaid. */
+const REPEAT = 10;
 
 /** The pay order came back without a billing number: the method cannot take the order. */
 class NoBillingNo extends Error {}
@@ -79,7 +84,8 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
       if (!result.billing_no) throw new NoBillingNo();
       return result;
     },
-    onSuccess: ({ billing_no: billingNo, url }, { channel, payWindow }) => {
+    onSuccess: ({ billing_no: billingNo, url, status }, { channel, payWindow }) => {
+      const ongoing = status === REPEAT;
       const presentation = presentationOf(channel);
       if (presentation === "frame" && url) {
         setEmbedded({ url, billingNo, title: channel.name });
@@ -94,7 +100,7 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
         redirected = true;
       } else payWindow?.close();
       if (redirected) tracker.track("openPayLink", { billing_no: billingNo, payway_id: channel.payway_id });
-      settle({ billingNo, ...(url ? { payUrl: url } : {}), redirected });
+      settle({ billingNo, ...(url ? { payUrl: url } : {}), redirected, ...(ongoing ? { ongoing } : {}) });
     },
     onError: (err, { payWindow }) => {
       payWindow?.close();
