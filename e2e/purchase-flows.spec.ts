@@ -56,7 +56,7 @@ for (const brand of BRANDS) {
       const result = page.getByTestId("result");
       await expect(result).toContainText("The payment was declined. You were not charged.");
       await expect(result.getByRole("button", { name: /receipt/i })).toHaveCount(0);
-      const billingNo = (await resultTable(page))["Billing number"] ?? "";
+      const billingNo = (await resultTable(page))["Order number"] ?? "";
       expect(billingNo).toMatch(/^\S+$/);
       await page.screenshot({ path: info.outputPath(`${brand}-fail.png`) });
       // Two different ways on: support (the brand's, the billing number filled in) and another method.
@@ -121,7 +121,7 @@ for (const brand of ["aurora", "sakura"] as const) {
     await decide(await payByRedirect(page), "Leave pending");
     await expectResult(page, "pending");
     const result = page.getByTestId("result");
-    const first = (await resultTable(page))["Billing number"];
+    const first = (await resultTable(page))["Order number"];
     await expect(result).not.toContainText("An unpaid order exists");
 
     // Back to the goods and Buy again: the platform answers with the order already waiting.
@@ -132,7 +132,7 @@ for (const brand of ["aurora", "sakura"] as const) {
     await (await payByRedirect(page)).close();
     await expectResult(page, "pending");
     await expect(result.getByTestId("result-ongoing")).toHaveText("An unpaid order exists, go to the pay page first");
-    expect((await resultTable(page))["Billing number"]).toBe(first);
+    expect((await resultTable(page))["Order number"]).toBe(first);
     await expect(result.getByRole("button", { name: "Open payment page" })).toBeVisible();
   });
 }

@@ -92,7 +92,7 @@ for (const brand of BRANDS) {
       const pending = await resultTable(page);
       expect(pending).toMatchObject({ Character: role, Goods: goods.name, Amount: goods.price });
       expect(pending["Payment method"]).toMatch(/^[^—\s]/);
-      expect(pending["Billing number"]).toMatch(/^\S+$/);
+      expect(pending["Order number"]).toMatch(/^\S+$/);
       await expect(result.getByRole("button", { name: "Print receipt" })).toHaveCount(0);
 
       await decide(checkout, "Approve payment");
@@ -103,7 +103,7 @@ for (const brand of BRANDS) {
       await expect(result).toContainText(methodName);
       await expect(result).toContainText(/Payment received\. Your goods are on their way|Your goods have been delivered/);
       await expect(result.getByRole("button", { name: "Print receipt" })).toBeVisible();
-      expect((await resultTable(page))["Billing number"]).toBe(pending["Billing number"]);
+      expect((await resultTable(page))["Order number"]).toBe(pending["Order number"]);
       await page.screenshot({ path: info.outputPath(`${brand}-${size}-3-success.png`) });
       if (size === "phone") {
         // Buy again: back to the recharge with the same goods for the same character.
