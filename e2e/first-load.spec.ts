@@ -111,3 +111,43 @@ test.describe("code that fails to load", () => {
     await expect(page.locator("main")).not.toBeEmpty();
   });
 });
+
+for (const store of stores) {
+  test(`${store.layout} layout: the HTML paints the brand's header and the screen's skeleton before any script runs`, async ({
+    browser,
+  }) => {
+    const brand = config.brands.find((b) => b.id === store.brand);
+    if (!brand) throw new Error(`no brand ${store.brand}`);
+    // Without scripts, what the player sees first: the store's frame, never an empty page.
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await bare.newPage();
+    await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
+    await expect(page.locator("header")).toContainText(brand.name);
+    await expect(page.locator("header img")).toHaveJSProperty("complete", true);
+    const skeleton = page.locator("main .sf-skeleton");
+    await expect(skeleton).toHaveAttribute("aria-busy", "true");
+    expect((await skeleton.boundingBox())?.height).toBeGreaterThan(300);
+    // In the brand's colours: the page's tokens are in the HTML.
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--sf-color-primary").trim());
+    expect(primary.toLowerCase()).toBe(brand.themeColor.toLowerCase());
+    await bare.close();
+  });
+}
+
+test("the runtime takes over the HTML's shell without moving what the player sees (CLS ≤ 0.01)", async ({ page }) => {
+  const store = stores.find((s) => s.layout === config.brands.find((b) => b.id === s.brand)?.layout.default) ?? stores[0];
+  if (!store) throw new Error("no storefront");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
+  await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
+});

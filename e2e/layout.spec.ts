@@ -6,6 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { demoConfig } from "./fixture.ts";
 import { storefrontName, storefronts } from "./gallery/matrix.ts";
 import { type Screen, walk } from "./gallery/walk.ts";
+import { freshPlayer, layoutOf, logIn } from "./journey.ts";
 
 const config = await demoConfig();
 // One storefront per layout, in English: the first brand that shows both layouts.
@@ -119,4 +120,22 @@ test("right to left: values inside Arabic texts are isolated; names keep their o
   await confirm.getByRole("button").last().press("Escape");
   // And a label joined in code ("Goods details: 60 Gems"): the name is an isolate too.
   expect(await tile.locator("xpath=..").locator(".sf-goods-tile__info").getAttribute("aria-label")).toMatch(/\u2068[^\u2069]+\u2069/);
+});
+
+test("old layout, logged in, on a 360 px phone: the header and the step bar take at most 120 px", async ({ page }) => {
+  const old = targets.find((s) => s.layout === "old");
+  if (!old) throw new Error("no old-layout storefront");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`http://${old.brand}.localhost:${process.env.SF_PORT}/selectGoods?${old.query}`);
+  await expect(page.getByTestId("goods-grid")).toBeVisible();
+  expect(await layoutOf(page)).toBe("old");
+  await logIn(page, await freshPlayer(page, old.brand));
+  await expect(page.getByTestId("goods-grid")).toBeVisible();
+  const bottom = await page.evaluate(() => {
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    const steps = document.querySelector(".sf-steps")?.getBoundingClientRect().bottom ?? 0;
+    return Math.max(header, steps);
+  });
+  expect(bottom).toBeGreaterThan(40);
+  expect(bottom).toBeLessThanOrEqual(120);
 });

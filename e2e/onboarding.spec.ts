@@ -181,9 +181,9 @@ const BROKEN: Broken[] = [
       {
         line: "Philippines",
         at: "Philippines",
-        title: "bad-format at /brands/0/areas/sea/regions/3",
+        title: "unknown-value at /brands/0/areas/sea/regions/3",
         message:
-          "'Philippines' is not a valid value (a payment region code: an ISO 3166 country code in capitals, MMK, or GLOBAL for the region-less list) (hint: for example \"GLOBAL\")",
+          "'Philippines' is not a payment region (hint: expected one of 'GLOBAL', 'MMK', 'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', …)",
       },
     ],
   },
@@ -208,8 +208,9 @@ const BROKEN: Broken[] = [
       {
         line: "currency: USD: EUR",
         at: "USD",
-        title: "yaml-syntax at /",
-        message: "Nested mappings are not allowed in compact mappings (hint: Check indentation and quoting around this position.)",
+        title: "yaml-implicit-key at /",
+        message:
+          "Nested mappings are not allowed in compact mappings (hint: Keep a key and its ':' on one line; start a nested block on the next line, indented.)",
       },
     ],
   },
@@ -281,6 +282,7 @@ const BROKEN: Broken[] = [
     ],
   },
   {
+    // The game sold in the misspelt area is not reported too: it is a follow-on of this one error.
     name: "misspelt sales area (and the game sold in it)",
     from: "      useuro:\n        languages",
     to: "      usero:\n        languages",
@@ -290,13 +292,6 @@ const BROKEN: Broken[] = [
         at: "usero",
         title: "unknown-value at /brands/0/areas/usero",
         message: "'usero' is not a sales area (hint: did you mean 'useuro'?)",
-      },
-      {
-        line: "area: useuro",
-        at: "useuro",
-        title: "game-area-not-in-brand at /brands/0/games/tidebound/area",
-        message:
-          "game 'tidebound' is sold in area 'useuro', which brand 'nimbus' does not have (hint: add area 'useuro' to the brand's areas, or use one of 'sea')",
       },
     ],
   },
@@ -330,7 +325,18 @@ test("gen validate --format github reports each broken config at its file, line 
       const message = e.message.replace("{first}", `${file}:${first.line}:${first.column}`);
       return `::error file=${file},line=${line},col=${column},title=${e.title.replace(/:/g, "%3A").replace(/,/g, "%2C")}::${message}`;
     });
-    expect.soft(out.trim().split("\n"), b.name).toEqual(annotations);
+    // Each annotation also says where its span ends (GitHub underlines it): never before its start.
+    const lines = out.trim().split("\n");
+    for (const l of lines) {
+      const [, line, col, endLine, endColumn] = /,line=(\d+),col=(\d+),endLine=(\d+),endColumn=(\d+),/.exec(l) ?? [];
+      expect.soft(Number(endLine) * 1e4 + Number(endColumn), `${b.name}: ${l}`).toBeGreaterThan(Number(line) * 1e4 + Number(col));
+    }
+    expect
+      .soft(
+        lines.map((l) => l.replace(/,endLine=\d+,endColumn=\d+/, "")),
+        b.name,
+      )
+      .toEqual(annotations);
     expect.soft(code, b.name).toBe(1);
     expect.soft(err, b.name).toBe("");
   }

@@ -50,10 +50,23 @@ test("an expired link, and one that runs out while open, show the page-expired v
   await expect(page.getByRole("heading", { name: "Page expired" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Customer service" }).first()).toBeVisible();
 
-  const id = await newLink(request, 3);
+  // A link the platform says has 3 seconds left when the page asks (so however slow the page is
+  // to load, the countdown starts from there): the page counts down and shows the expired view.
+  const id = await newLink(request, 1800);
+  await page.route("**/api/replenishment/replenishment_info**", async (route) => {
+    // From Node, which does not resolve *.localhost: the platform by its address, with the page's Host.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = "127.0.0.1";
+    const res = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
+    const body = (await res.json()) as { content: { valid_time: number } };
+    body.content.valid_time = 3;
+    await route.fulfill({ response: res, json: body });
+  });
   await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
   await expect(page.getByTestId("replenish-countdown")).toHaveText("Link expires in less than 1 minute");
   await expect(page.getByRole("heading", { name: "Page expired" })).toBeVisible({ timeout: 8000 });
+  await page.unroute("**/api/replenishment/replenishment_info**");
 
   await page.goto(brandUrl("aurora", "/replenishGoods?replenish_id=rp-nothing-here&spec_lang=en"));
   await expect(page).toHaveURL(/\/errorReplenish/);
@@ -64,6 +77,33 @@ test("an expired link, and one that runs out while open, show the page-expired v
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/replenish_id=rp-aurora-hour/);
   await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+});
+
+test("a link that runs out while its payment methods are asked for shows the page-expired view, not the error page", async ({
+  page,
+  request,
+}) => {
+  const id = await newLink(request, 3);
+  const infoUrl = `http://127.0.0.1:${process.env.SF_PORT}/api/replenishment/replenishment_info`;
+  // The methods' answer is held until the platform says the link has run out.
+  await page.route("**/api/pay/replenishmentCountryList**", async (route) => {
+    await expect
+      .poll(
+        async () => {
+          const res = await request.post(infoUrl, {
+            headers: { host: `aurora.localhost:${process.env.SF_PORT}` },
+            data: { replenish_id: id },
+          });
+          return ((await res.json()) as { content?: { status?: string } }).content?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("expired");
+    await route.fallback();
+  });
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  await expect(page.getByRole("heading", { name: "Page expired" })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/replenishGoods\?/);
 });
 
 test("a payer who logs in on a make-up page signs in through the in-game endpoints with the link's game", async ({ page, request }) => {

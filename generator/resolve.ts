@@ -3,10 +3,11 @@
 // its pages may reach, its icon — so every emitter, `gen dev`, the docs and the deploy config read
 // the same values instead of deriving them again.
 import { readFileSync } from "node:fs";
-import { dirname, resolve as resolvePath } from "node:path";
+import { dirname, join, resolve as resolvePath } from "node:path";
 import { themeTokens } from "../core/config/colour.ts";
 import { hostMap, previewHosts, previewSubhostSources } from "../core/config/hosts.ts";
 import type { Brand, BrandModule, BrandsConfig, HostMap } from "../core/config/types.ts";
+import { corePaths } from "../core/paths.ts";
 import type { IconSource } from "./emit/icons.ts";
 import { monogramSvg } from "./monogram.ts";
 
@@ -19,6 +20,8 @@ export interface ResolvedBrand {
   /** The language the HTML ships with before the runtime resolves the visitor's, and its direction. */
   language: string;
   dir: "ltr" | "rtl";
+  /** Words the HTML's shell says before the runtime runs, in that language (the locales' own). */
+  shellText: { loading: string };
   /** Platform, backup and tracking origins in both modes: what its pages may call. */
   connectOrigins: string[];
   /** Platform and backup origins in both modes: where artwork and the sandbox's pages come from. */
@@ -39,6 +42,21 @@ export interface ResolvedConfig {
 
 const sorted = (set: Set<string>) => [...set].sort();
 
+/** One string of a language's locale file, English where it has none. */
+function localeText(language: string, group: string, key: string): string {
+  const read = (lang: string): unknown => {
+    try {
+      const data = JSON.parse(readFileSync(join(corePaths.locales, `${lang}.json`), "utf8")) as Record<string, Record<string, unknown>>;
+      return data[group]?.[key];
+    } catch {
+      return undefined;
+    }
+  };
+  const text = read(language) ?? read("en");
+  if (typeof text !== "string") throw new Error(`locales/en.json has no ${group}.${key}`);
+  return text;
+}
+
 function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string): ResolvedBrand {
   const theme = themeTokens(brand.themeColor, brand.themeTextColor);
   const language = Object.values(brand.areas)[0]?.defaultLanguage ?? "en";
@@ -56,6 +74,7 @@ function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string): Re
     module: { brand, huaweiClientId: config.huaweiClientId, theme, previewHosts: previewHosts(brand.id) },
     language,
     dir: RTL.has(language) ? "rtl" : "ltr",
+    shellText: { loading: localeText(language, "app", "loading") },
     connectOrigins: sorted(connect),
     platformOrigins: sorted(platform),
     previewSources: previewSubhostSources(brand.id),

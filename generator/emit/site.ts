@@ -90,7 +90,7 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
   const t = load();
   const files: EmittedFile[] = [];
   for (const site of resolved.brands) {
-    const { brand, module: data, language: lang, dir, icon } = site;
+    const { brand, module: data, language: lang, dir, icon, shellText } = site;
     const moduleJs = brandModuleJs(data);
     const modulePath = `app/assets/brand-${brand.id}.${shortHash(moduleJs)}.js`;
     files.push({ path: modulePath, contents: moduleJs });
@@ -112,6 +112,9 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
       inlineStyle,
       csp: pageCsp(site, [sha256(inlineStyle)]),
+      // The first paint is the store, before any script: the brand's header in its default layout
+      // and the screen's skeleton, with the runtime's own classes (it replaces them on its first render).
+      shell: { old: brand.layout.default === "old", loading: shellText.loading },
     };
     const base = `brands/${brand.id}`;
     const html = t.index(view);
