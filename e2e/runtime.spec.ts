@@ -41,6 +41,8 @@ test.describe("language", () => {
   });
 
   test("spec_lang first, then the saved choice, then the browser, then the area's default", async ({ browser }) => {
+    // Three browser contexts and six page loads: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(60_000);
     const context = await browser.newContext({ locale: "ja-JP" });
     const page = await context.newPage();
     await page.goto(brandUrl("sakura", "/selectGoods"));
@@ -145,7 +147,8 @@ test.describe("entry links", () => {
       const context = await browser.newContext({ userAgent: ua, locale: "en-US" });
       const page = await context.newPage();
       await page.goto(brandUrl("aurora", "/@tide"));
-      await expect(page).toHaveURL(new RegExp(`/selectGoods\\?client_id=${clientId}&domain_area=sea$`));
+      // Two loads of the store (the code's page, then the entry link it leads to) before this URL.
+      await expect(page).toHaveURL(new RegExp(`/selectGoods\\?client_id=${clientId}&domain_area=sea$`), { timeout: 20_000 });
       await expect(page.getByTestId("game-name")).toHaveText("Tidecall");
       await context.close();
     });
