@@ -1,4 +1,4 @@
-// The onboarding proof: a brand that exists nowhere else is added to a copy of brands.yaml, by text,
+// The onboarding proof: a brand that exists nowhere else is added to a copy of the demo config, by text,
 // built into its own dist/ and sold in Chromium, with no code change. And the operator's safety net:
 // a dozen typical mistakes, each reported by `gen validate --format github` at the right file, line
 // and column with the right message.
@@ -32,10 +32,10 @@ test.afterAll(async () => {
   await project?.remove();
 });
 
-test("a new brand added to brands.yaml is built and sells goods in the browser, with no code change", async ({ page }) => {
+test("a new brand added to the config is built and sells goods in the browser, with no code change", async ({ page }) => {
   test.setTimeout(240_000);
   await project.writeConfig(config);
-  const build = project.gen(["build", "brands.yaml", "--out", "dist-nimbus"]);
+  const build = project.gen(["build", project.config, "--out", "dist-nimbus"]);
   expect(await build.exited, `${build.out}\n${build.err}`).toBe(0);
   expect(build.out).toMatch(/validate +6 brands valid/);
 
@@ -172,7 +172,7 @@ const BROKEN: Broken[] = [
     ],
   },
   {
-    // brands.yaml names no payment methods (their catalogue is schema/payment-methods.json): what a
+    // The config names no payment methods (their catalogue is schema/payment-methods.json): what a
     // brand chooses is the payment regions of each sales area.
     name: "payment region that is not a code",
     from: "        regions: [ID, TH, VN, PH]",

@@ -8,6 +8,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, sep } from "node:path";
 import { DEMO_CONFIG } from "../tests/demo-config.ts";
 
+/** The name of a copy's config file, in its folder: a fixture's, never the operator's brands.yaml. */
+export const CONFIG_NAME = "demo-fixture.yaml";
+
 export const ROOT = join(import.meta.dirname, "..");
 
 /** What `gen` needs to validate, build, serve and run the platform. */
@@ -48,8 +51,9 @@ export async function tempProject(prefix: string): Promise<TempProject> {
     });
   }
   await symlink(await realpath(join(ROOT, "node_modules")), join(dir, "node_modules"), "dir");
-  // The copy's brands.yaml is the tests' demo config (tests/fixtures/demo/), never the operator's.
-  const config = join(dir, "brands.yaml");
+  // The copy's config is the tests' demo config (tests/fixtures/demo/), never the operator's: it is
+  // named as a fixture, and every command is given it by path.
+  const config = join(dir, CONFIG_NAME);
   await cp(join(dirname(DEMO_CONFIG), "brands"), join(dir, "brands"), { recursive: true });
   await writeFile(config, (await readFile(DEMO_CONFIG, "utf8")).replaceAll("../../../schema/", "./schema/"));
   const processes: GenProcess[] = [];

@@ -86,7 +86,7 @@ describe("gen validate on any input", () => {
 
   it("the command line answers every one of them with exit 0 or 1 and no stack trace", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sf-fuzz-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     const texts = fc.sample(mutated, { seed: 7, numRuns: 25 });
     for (const text of [...texts, "\0\0\0", "\u00ff".repeat(10_000), `a: ${"[".repeat(5000)}`]) {
       writeFileSync(file, text);

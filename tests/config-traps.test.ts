@@ -252,13 +252,13 @@ const TRAPS: Record<string, Trap> = {
 describe("traps of a real store are reported by name", () => {
   for (const [what, trap] of Object.entries(TRAPS)) {
     it(what, () => {
-      const result = validateText("brands.yaml", trap.given, { strict: Boolean(trap.strict) });
+      const result = validateText("fixture.yaml", trap.given, { strict: Boolean(trap.strict) });
       expect(result.diagnostics.map((d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`.trim())).toContain(trap.want);
     });
   }
 
   it("a file that passes them all is fine: the minimal config reports nothing", () => {
-    expect(validateText("brands.yaml", minimal).diagnostics).toEqual([]);
+    expect(validateText("fixture.yaml", minimal).diagnostics).toEqual([]);
   });
 
   it("an icon that does not decode as an image is reported; a real one is not", async () => {
@@ -389,7 +389,7 @@ describe("the YAML parser's errors each have a name and a hint of their own", ()
 
   for (const [what, { given, want, hint }] of Object.entries(YAML_ERRORS)) {
     it(what, () => {
-      const result = validateText("brands.yaml", given);
+      const result = validateText("fixture.yaml", given);
       const found = result.diagnostics.map((d) => `${d.name} ${d.line}:${d.column}`);
       expect(found).toContain(want);
       const d = result.diagnostics[found.indexOf(want)];
@@ -504,11 +504,11 @@ describe("gen validate --strict passes a store that is ready", () => {
     );
 
   it("reports nothing on real-looking values", () => {
-    expect(validateText("brands.yaml", ready, { strict: true }).diagnostics).toEqual([]);
+    expect(validateText("fixture.yaml", ready, { strict: true }).diagnostics).toEqual([]);
   });
 
   it("a '# TODO' inside a quoted value is text, not a marker", () => {
     const text = ready.replace("name: Alpha", 'name: "Alpha # TODO edition"');
-    expect(validateText("brands.yaml", text, { strict: true }).diagnostics).toEqual([]);
+    expect(validateText("fixture.yaml", text, { strict: true }).diagnostics).toEqual([]);
   });
 });

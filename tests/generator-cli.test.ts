@@ -80,9 +80,9 @@ describe("gen validate", () => {
   });
 
   it("exits 2 for an unreadable file and for a usage error, without a stack trace", async () => {
-    const missing = await run("validate", "/nonexistent/brands.yaml");
+    const missing = await run("validate", "/nonexistent/fixture.yaml");
     expect(missing.code).toBe(2);
-    expect(missing.err).toBe("gen: cannot read /nonexistent/brands.yaml (ENOENT)\n");
+    expect(missing.err).toBe("gen: cannot read /nonexistent/fixture.yaml (ENOENT)\n");
     const usage = await run("validate", "--format", "xml");
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/argument 'xml' is invalid/);
@@ -101,11 +101,11 @@ describe("gen validate", () => {
 
 describe("an empty file has no brands", () => {
   // 0 bytes, whitespace, a byte-order mark alone, a lone CR: validate and build both say so, exit 1.
-  const EMPTY = { zero: "", whitespace: " \n\t\n  ", bom: "\ufeff", cr: "\r", comments: "# brands.yaml\n# nothing yet\n" };
+  const EMPTY = { zero: "", whitespace: " \n\t\n  ", bom: "\ufeff", cr: "\r", comments: "# the brands\n# nothing yet\n" };
   for (const [kind, text] of Object.entries(EMPTY)) {
     it(`${kind}: gen validate and gen build exit 1 with empty-config`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "gen-empty-"));
-      const file = join(dir, "brands.yaml");
+      const file = join(dir, "fixture.yaml");
       writeFileSync(file, text);
       const v = await run("validate", file);
       expect(v.code).toBe(1);

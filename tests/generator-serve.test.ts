@@ -8,9 +8,11 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchOptions } from "../e2e/browser.ts";
 import { NIMBUS, withNimbus } from "../e2e/nimbus.ts";
-import { getByHost, ROOT, type TempProject, tempProject } from "../e2e/temp-project.ts";
+import { CONFIG_NAME, getByHost, ROOT, type TempProject, tempProject } from "../e2e/temp-project.ts";
 
 let project: TempProject;
+/** The copy's config, as the commands (run in the copy) are given it. */
+const CONFIG = CONFIG_NAME;
 let original: string;
 
 beforeAll(async () => {
@@ -33,16 +35,16 @@ async function occupiedPort(): Promise<{ port: number; server: Server }> {
 
 describe("gen preview", () => {
   it("refuses a dist/ that was never built, with exit 2", async () => {
-    const p = project.gen(["preview", "--dist", "nothing-here", "--port", "0", "--data", "data-preview"]);
+    const p = project.gen(["preview", CONFIG, "--dist", "nothing-here", "--port", "0", "--data", "data-preview"]);
     expect(await p.exited).toBe(2);
-    expect(p.err).toBe("gen preview: nothing-here/ holds no build (no hosts.json): run `gen build brands.yaml --out nothing-here` first\n");
+    expect(p.err).toBe(`gen preview: nothing-here/ holds no build (no hosts.json): run \`gen build ${CONFIG} --out nothing-here\` first\n`);
   });
 
   it("serves each brand of a built dist/ by Host, prints every brand's URLs, refuses a busy port and stops on Ctrl-C", async () => {
-    const build = project.gen(["build", "--out", "site"]);
+    const build = project.gen(["build", CONFIG, "--out", "site"]);
     expect(await build.exited, build.err).toBe(0);
 
-    const preview = project.gen(["preview", "--dist", "site", "--port", "0", "--data", "data-preview"]);
+    const preview = project.gen(["preview", CONFIG, "--dist", "site", "--port", "0", "--data", "data-preview"]);
     await preview.waitFor(/Press Ctrl-C to stop\.\n/);
     const port = preview.out.match(/ aurora +http:\/\/aurora\.localhost:(\d+)\/ +demo http:\/\/aurora-demo\.localhost:\1\/\n/)?.[1];
     for (const brand of ["borealis", "hanbit", "jade", "sakura"]) {
@@ -63,7 +65,7 @@ describe("gen preview", () => {
     expect(JSON.parse((await getByHost(p, "aurora.localhost", "/api/health")).body)).toMatchObject({ code: 1 });
 
     // A second server on the same port: a clear message, exit 2.
-    const busy = project.gen(["preview", "--dist", "site", "--port", port ?? "", "--data", "data-preview-2"]);
+    const busy = project.gen(["preview", CONFIG, "--dist", "site", "--port", port ?? "", "--data", "data-preview-2"]);
     expect(await busy.exited).toBe(2);
     expect(busy.err).toBe(
       `gen preview: port ${port} on 127.0.0.1 is already in use (another gen dev, gen preview or npm start?); choose another with --port\n`,
@@ -73,13 +75,13 @@ describe("gen preview", () => {
     expect(preview.out).toMatch(/gen preview: stopping\n$/);
   }, 120_000);
 
-  it("refuses a dist/ built from another version of brands.yaml, with exit 2", async () => {
+  it("refuses a dist/ built from another version of the config, with exit 2", async () => {
     await project.writeConfig(`${original}\n# edited after the build\n`);
     try {
-      const p = project.gen(["preview", "--dist", "site", "--port", "0", "--data", "data-preview"]);
+      const p = project.gen(["preview", CONFIG, "--dist", "site", "--port", "0", "--data", "data-preview"]);
       expect(await p.exited).toBe(2);
       expect(p.err).toMatch(
-        /^gen preview: site\/ is stale: it was built from another version of brands\.yaml or its icons; run `gen build brands\.yaml --out site` again/,
+        /^gen preview: site\/ is stale: it was built from another version of demo-fixture\.yaml or its icons; run `gen build demo-fixture\.yaml --out site` again/,
       );
     } finally {
       await project.writeConfig(original);
@@ -96,7 +98,7 @@ describe("gen dev", () => {
   it("exits 2 with a clear message when the port is in use", async () => {
     const { port, server } = await occupiedPort();
     try {
-      const p = project.gen(["dev", "--port", String(port), "--data", "data-dev"]);
+      const p = project.gen(["dev", CONFIG, "--port", String(port), "--data", "data-dev"]);
       expect(await p.exited).toBe(2);
       expect(p.err).toBe(
         `gen dev: port ${port} on 127.0.0.1 is already in use (another gen dev, gen preview or npm start?); choose another with --port\n`,
@@ -107,8 +109,8 @@ describe("gen dev", () => {
   });
 
   it("serves the brands through Vite, reloads on a valid save, shows an invalid one in the terminal and the page, and recovers", async () => {
-    const dev = project.gen(["dev", "--port", "0", "--data", "data-dev"]);
-    await dev.waitFor(/Watching brands\.yaml and its icons\. Press Ctrl-C to stop\.\n/);
+    const dev = project.gen(["dev", CONFIG, "--port", "0", "--data", "data-dev"]);
+    await dev.waitFor(/Watching demo-fixture\.yaml and its icons\. Press Ctrl-C to stop\.\n/);
     const port = Number(dev.out.match(/ aurora +http:\/\/aurora\.localhost:(\d+)\/ +demo http:\/\/aurora-demo\.localhost:\1\/\n/)?.[1]);
 
     browser = await chromium.launch(launchOptions);
@@ -132,7 +134,7 @@ describe("gen dev", () => {
     let from = dev.out.length;
     await project.writeConfig(withNimbus(original.replace("title: Aurora Games Top-up Center", "title: Aurora Nova Top-up Center")));
     await dev.waitFor(
-      /brands\.yaml: 6 brands valid; regenerated, platform reconfigured, pages reloaded \(\d+ ms\)\n +nimbus +http:\/\/nimbus\.localhost:\d+\/ +demo http:\/\/nimbus-demo\.localhost:\d+\/ +\(new\)\n/,
+      /demo-fixture\.yaml: 6 brands valid; regenerated, platform reconfigured, pages reloaded \(\d+ ms\)\n +nimbus +http:\/\/nimbus\.localhost:\d+\/ +demo http:\/\/nimbus-demo\.localhost:\d+\/ +\(new\)\n/,
       { from },
     );
     await titleShown(page, "Aurora Nova Top-up Center");
@@ -151,11 +153,11 @@ describe("gen dev", () => {
     from = dev.out.length;
     await project.writeConfig(good.replace('themeColor: "#5b3df5"', 'themeColor: "#5b3df"'));
     await dev.waitFor(/still serving the last good build/, { from });
-    expect(dev.out.slice(from)).toContain(`brands.yaml:${line}:${column}: error[bad-format]: `);
-    expect(dev.out.slice(from)).toMatch(/brands\.yaml: 1 error; still serving the last good build \(save a fixed file to reload\)\n/);
+    expect(dev.out.slice(from)).toContain(`demo-fixture.yaml:${line}:${column}: error[bad-format]: `);
+    expect(dev.out.slice(from)).toMatch(/demo-fixture\.yaml: 1 error; still serving the last good build \(save a fixed file to reload\)\n/);
     const overlay = page.locator("vite-error-overlay");
     await overlay.waitFor();
-    expect(await overlay.locator(".message-body").textContent()).toContain(`brands.yaml:${line}:${column}: error[bad-format]`);
+    expect(await overlay.locator(".message-body").textContent()).toContain(`demo-fixture.yaml:${line}:${column}: error[bad-format]`);
     expect(await overlay.locator(".file").textContent()).toBe(`${project.config}:${line}:${column}`);
     expect(await overlay.locator(".frame").textContent()).toContain(`> ${line} |     themeColor: "#5b3df"`);
     mkdirSync(join(ROOT, "test-results"), { recursive: true });
@@ -168,7 +170,7 @@ describe("gen dev", () => {
     // Fixing the file clears the overlay and reloads.
     from = dev.out.length;
     await project.writeConfig(good);
-    await dev.waitFor(/brands\.yaml: 6 brands valid; regenerated, platform reconfigured, pages reloaded/, { from });
+    await dev.waitFor(/demo-fixture\.yaml: 6 brands valid; regenerated, platform reconfigured, pages reloaded/, { from });
     await overlay.waitFor({ state: "detached" });
     await titleShown(page, "Aurora Nova Top-up Center");
     expect(violations).toEqual([]);
