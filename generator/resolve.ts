@@ -42,22 +42,29 @@ export interface ResolvedConfig {
 
 const sorted = (set: Set<string>) => [...set].sort();
 
-/** One string of a language's locale file, English where it has none. */
-function localeText(language: string, group: string, key: string): string {
-  const read = (lang: string): unknown => {
-    try {
-      const data = JSON.parse(readFileSync(join(corePaths.locales, `${lang}.json`), "utf8")) as Record<string, Record<string, unknown>>;
-      return data[group]?.[key];
-    } catch {
-      return undefined;
+/** What a shell says, in a language: read once per language and resolve, English where it has none. */
+type ShellTexts = (language: string) => ResolvedBrand["shellText"];
+
+function shellTexts(): ShellTexts {
+  const files = new Map<string, Record<string, Record<string, unknown>> | undefined>();
+  const file = (lang: string) => {
+    if (!files.has(lang)) {
+      try {
+        files.set(lang, JSON.parse(readFileSync(join(corePaths.locales, `${lang}.json`), "utf8")));
+      } catch {
+        files.set(lang, undefined);
+      }
     }
+    return files.get(lang);
   };
-  const text = read(language) ?? read("en");
-  if (typeof text !== "string") throw new Error(`locales/en.json has no ${group}.${key}`);
-  return text;
+  return (language) => {
+    const loading = file(language)?.app?.loading ?? file("en")?.app?.loading;
+    if (typeof loading !== "string") throw new Error("locales/en.json has no app.loading");
+    return { loading };
+  };
 }
 
-function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string): ResolvedBrand {
+function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string, texts: ShellTexts): ResolvedBrand {
   const theme = themeTokens(brand.themeColor, brand.themeTextColor);
   const language = Object.values(brand.areas)[0]?.defaultLanguage ?? "en";
   const platform = new Set<string>();
@@ -74,7 +81,7 @@ function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string): Re
     module: { brand, huaweiClientId: config.huaweiClientId, theme, previewHosts: previewHosts(brand.id) },
     language,
     dir: RTL.has(language) ? "rtl" : "ltr",
-    shellText: { loading: localeText(language, "app", "loading") },
+    shellText: texts(language),
     connectOrigins: sorted(connect),
     platformOrigins: sorted(platform),
     previewSources: previewSubhostSources(brand.id),
@@ -88,9 +95,10 @@ function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string): Re
 /** The model every emitter works from; `only` narrows it to one brand (`gen build --brand`). */
 export function resolveConfig(config: BrandsConfig, configFile: string, only?: string): ResolvedConfig {
   const configDir = dirname(resolvePath(configFile));
+  const texts = shellTexts();
   return {
     config,
-    brands: config.brands.filter((b) => !only || b.id === only).map((b) => resolveBrand(config, b, configDir)),
+    brands: config.brands.filter((b) => !only || b.id === only).map((b) => resolveBrand(config, b, configDir, texts)),
     hosts: hostMap(config, only),
   };
 }
