@@ -123,6 +123,31 @@ test.describe("layouts", () => {
     await context.close();
   });
 
+  test("new layout: keyboard focus entering the hidden header shows it at once (WCAG 2.4.11)", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 480 }, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(brandUrl("borealis", "/selectGoods"));
+    await expect(page.getByTestId("goods-grid")).toBeVisible();
+    const header = page.locator("header");
+    await page.mouse.move(180, 300);
+    await page.mouse.wheel(0, 150);
+    await expect(header).toHaveAttribute("data-hidden", "true");
+    // Shift+Tab from the first stop after the header lands on its language picker without scrolling.
+    await page.evaluate(() => {
+      const first = document.querySelector<HTMLElement>("#sf-main button, #sf-main a[href], #sf-main select");
+      first?.focus({ preventScroll: true });
+    });
+    await page.keyboard.press("Shift+Tab");
+    const shown = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { inHeader: !!el.closest("header"), visible: !!hit && (hit === el || el.contains(hit)) };
+    });
+    expect(shown).toEqual({ inHeader: true, visible: true });
+    await context.close();
+  });
+
   test("old layout: the step bar marks the current step", async ({ page }) => {
     await page.goto(brandUrl("sakura", "/selectGoods?spec_lang=en"));
     const steps = page.getByRole("navigation", { name: "Purchase steps" });
