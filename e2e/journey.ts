@@ -25,12 +25,24 @@ export async function layoutOf(page: Page): Promise<"old" | "new"> {
 /** Opens the store in English and gets to the goods (the old layout's first step picks the game). */
 export async function openStore(page: Page, brand: BrandId, query = ""): Promise<"old" | "new"> {
   await page.goto(brandUrl(brand, `/?spec_lang=en${ENTRY[brand]}${query}`));
-  const layout = await layoutOf(page);
-  if (layout === "old" && new URL(page.url()).pathname === "/selectGame") {
-    await page.getByTestId("game-list").locator('button[aria-current="true"]').first().click();
+  await toGoods(page);
+  return layoutOf(page);
+}
+
+/**
+ * From an entry just opened to the goods. The app redirects once it knows the area, after the page's
+ * load event: to the goods, or in the old layout first to the game choice, where this picks the
+ * link's game (or the first) and returns the game list's button it pressed.
+ */
+export async function toGoods(page: Page, pick: "current" | "first" = "current", press?: (game: Locator) => Promise<void>): Promise<void> {
+  const games = page.getByTestId("game-list");
+  const goods = page.getByTestId("goods-grid");
+  await expect(games.or(goods)).toBeVisible();
+  if (await games.isVisible()) {
+    const game = games.locator(pick === "current" ? 'button[aria-current="true"]' : "button").first();
+    await (press ? press(game) : game.click());
   }
-  await expect(page.getByTestId("goods-grid")).toBeVisible();
-  return layout;
+  await expect(goods).toBeVisible();
 }
 
 /**

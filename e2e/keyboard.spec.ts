@@ -3,7 +3,7 @@
 // inside, close on Escape and give focus back to what opened them.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { brandUrl } from "./helpers.ts";
-import { expectResult, freshPlayer } from "./journey.ts";
+import { expectResult, freshPlayer, toGoods } from "./journey.ts";
 
 /** Presses Tab until `target` has focus; fails when it cannot be reached. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -41,11 +41,10 @@ for (const store of STORES) {
     const player = await freshPlayer(page, store.brand);
     await page.setViewportSize(store.viewport);
     await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}&spec_lang=en`));
-    if (new URL(page.url()).pathname === "/selectGame") {
-      await tabTo(page, page.getByTestId("game-list").locator('button[aria-current="true"]').first());
+    await toGoods(page, "current", async (game) => {
+      await tabTo(page, game);
       await page.keyboard.press("Enter");
-    }
-    await expect(page.getByTestId("goods-grid")).toBeVisible();
+    });
 
     // Log in: the dialog takes focus, traps it, closes on Escape and gives focus back.
     const loginOpen = page.getByTestId("login-open");

@@ -6,7 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { demoConfig } from "./fixture.ts";
 import { storefrontName, storefronts } from "./gallery/matrix.ts";
 import { type Screen, walk } from "./gallery/walk.ts";
-import { freshPlayer, layoutOf, logIn } from "./journey.ts";
+import { freshPlayer, layoutOf, logIn, toGoods } from "./journey.ts";
 
 const config = await demoConfig();
 // One storefront per layout, in English: the first brand that shows both layouts.
@@ -44,10 +44,14 @@ async function coveredStops(page: Page): Promise<string[]> {
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
       const key = `${name}@${Math.round(box.top + window.scrollY)}`;
-      if (box.width === 0 || box.height === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return { key, name, hidden: true };
+      if (box.width === 0 || box.height === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight)
+        return { key, name: `${name} outside the view at y=${Math.round(y)}`, hidden: true };
       const hit = document.elementFromPoint(x, y);
       // Covered: what is on top there is neither the element, nor inside it, nor around it.
-      return { key, name, hidden: !(hit && (el === hit || el.contains(hit) || hit.contains(el))) };
+      const covered = !(hit && (el === hit || el.contains(hit) || hit.contains(el)));
+      // What covers it, and where, so a failure says what to fix.
+      const by = hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join(".")}` : "nothing";
+      return { key, name: covered ? `${name} under ${by} at y=${Math.round(y)}` : name, hidden: covered };
     });
     if (!stop) continue;
     if (seen.has(stop.key)) break;
@@ -102,8 +106,7 @@ test("right to left: values inside Arabic texts are isolated; names keep their o
   const arabic = storefronts(config, ["ar"]).find((s) => s.lang === "ar");
   if (!arabic) throw new Error("no storefront offers Arabic");
   await page.goto(`http://${arabic.brand}.localhost:${process.env.SF_PORT}/selectGoods?${arabic.query}`);
-  if (new URL(page.url()).pathname === "/selectGame") await page.getByTestId("game-list").locator("button").first().click();
-  await expect(page.getByTestId("goods-grid")).toBeVisible();
+  await toGoods(page, "first");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const tile = page.locator(".sf-goods-tile").first();
   expect(await tile.locator(".sf-goods-tile__name").evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe("plaintext");

@@ -2,7 +2,7 @@
 // takes a screenshot, the accessibility test runs axe). Used by `npm run gallery` and e2e/a11y.spec.ts.
 import { expect, type Page } from "@playwright/test";
 import methods from "../../schema/payment-methods.json" with { type: "json" };
-import { chooseChannel, chooseFirstCharacter, decide, expectResult, openRecharge, payByRedirect, payPendingLater } from "../journey.ts";
+import { chooseChannel, chooseFirstCharacter, decide, expectResult, openRecharge, payByRedirect, payPendingLater, toGoods } from "../journey.ts";
 import type { Storefront } from "./matrix.ts";
 
 export const SCREENS = [
@@ -50,10 +50,7 @@ export async function walk(page: Page, origin: string, store: Storefront, visit:
   };
   const openGoods = async () => {
     await page.goto(url("/selectGoods"));
-    if (new URL(page.url()).pathname === "/selectGame") {
-      await page.getByTestId("game-list").locator('button[aria-current="true"]').first().click();
-    }
-    await expect(page.getByTestId("goods-grid")).toBeVisible();
+    await toGoods(page);
   };
 
   await openGoods();
