@@ -133,18 +133,27 @@ test.describe("layouts", () => {
     await page.mouse.wheel(0, 150);
     await expect(header).toHaveAttribute("data-hidden", "true");
     // Shift+Tab from the first stop after the header lands on its language picker without scrolling.
-    await page.evaluate(() => {
-      const first = document.querySelector<HTMLElement>("#sf-main button, #sf-main a[href], #sf-main select");
-      first?.focus({ preventScroll: true });
-    });
-    await page.keyboard.press("Shift+Tab");
-    const shown = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
-      const box = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return { inHeader: !!el.closest("header"), visible: !!hit && (hit === el || el.contains(hit)) };
-    });
-    expect(shown).toEqual({ inHeader: true, visible: true });
+    const focusHeader = async () => {
+      await page.evaluate(() => {
+        const first = document.querySelector<HTMLElement>("#sf-main button, #sf-main a[href], #sf-main select");
+        first?.focus({ preventScroll: true });
+      });
+      await page.keyboard.press("Shift+Tab");
+      return page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return { inHeader: !!el.closest("header"), visible: !!hit && (hit === el || el.contains(hit)) };
+      });
+    };
+    expect(await focusHeader()).toEqual({ inHeader: true, visible: true });
+    // And while it slides back in after a scroll up (0.2 s): focus ends the slide at once.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.wheel(0, 150);
+    await expect(header).toHaveAttribute("data-hidden", "true");
+    await page.mouse.wheel(0, -60);
+    await expect(header).toHaveAttribute("data-hidden", "false");
+    expect(await focusHeader()).toEqual({ inHeader: true, visible: true });
     await context.close();
   });
 

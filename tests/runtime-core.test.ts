@@ -218,6 +218,9 @@ describe("error actions (spec §8)", () => {
       realNameTicket: "rn_abc",
     });
     expect(actionFor(err(-3016), ctx)).toEqual({ navigate: "/errorReplenish" });
+    expect(actionFor(err(-3016, "replenishInfo"), ctx)).toEqual({ navigate: "/errorReplenish" });
+    // The make-up page tells a link that just ran out (page expired) from a bad one itself.
+    expect(actionFor(err(-3016, "replenishCountryList"), ctx)).toEqual({});
     expect(actionFor(err(-600), ctx)).toEqual({ clearUser: true, openLogin: true, toast: "server says -600" });
     expect(actionFor(err(-600), { ...ctx, sdkView: true })).toEqual({ toast: "server says -600" });
     expect(actionFor(err(-3001), ctx)).toEqual({ clearGame: true, toast: "server says -3001" });

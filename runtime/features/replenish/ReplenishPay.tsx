@@ -1,8 +1,10 @@
 // Paying a make-up link (spec §4 'Replenish'): the link's regions and channels (card exchanges
 // left out), the pay order in a window opened in the click, and the result in a popup.
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
+import { CODE } from "../../../core/generated/api-errors.ts";
 import type { PaymentChannel, ReplenishInfoResponse } from "../../../core/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
@@ -43,6 +45,7 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
   const [result, setResult] = useState<ReplenishOrder | null>(null);
   const queryClient = useQueryClient();
   const list = useReplenishCountryList(replenishId);
+  useLinkRefused(replenishId, list.error);
   const price = info.amount;
   const regions = useMemo(() => (list.data ? eligibleRegions(list.data, { price, platform }) : []), [list.data, price, platform]);
   const region = initialRegion(regions, regionChoice, undefined);
@@ -159,4 +162,31 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
       </Dialog>
     </section>
   );
+}
+
+/**
+ * The platform refuses a make-up link's methods (-3016) when the link has run out or was never good.
+ * The link is asked for again: run out, the page shows its page-expired view (this unmounts); still
+ * open, the link is bad and the player goes to the replenish error page (spec: -3016).
+ */
+function useLinkRefused(replenishId: string, error: Error | null): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const refused = error instanceof ApiError && error.code === CODE.replenishError;
+  useEffect(() => {
+    if (!refused) return;
+    let current = true;
+    const key = queryKeys.replenishInfo.of(replenishId);
+    void queryClient
+      .refetchQueries({ queryKey: key, exact: true })
+      .then(() => {
+        const info = queryClient.getQueryData<ReplenishInfoResponse>(key);
+        if (current && info?.status === "open") navigate(`/errorReplenish${search}`);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [refused, replenishId, queryClient, navigate, search]);
 }

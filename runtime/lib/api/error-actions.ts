@@ -65,7 +65,9 @@ export function actionFor(error: unknown, context: ErrorContext): ErrorAction {
       return { clearUser: true, navigate: "/", ...(typeof ticket === "string" ? { realNameTicket: ticket } : {}) };
     }
     case CODE.replenishError:
-      return { navigate: "/errorReplenish" };
+      // A make-up link's methods refused: the link may just have run out, which the make-up page
+      // tells apart (the page-expired view) from a bad link (it goes to /errorReplenish itself).
+      return error.call === "replenishCountryList" ? {} : { navigate: "/errorReplenish" };
     case CODE.notLoggedIn:
       // In the SDK view the game owns the session: keep it, no login popup.
       return context.sdkView ? { toast } : { clearUser: true, openLogin: true, toast };
