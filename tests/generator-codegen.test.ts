@@ -227,7 +227,7 @@ describe("the brand module's 3 KB budget", () => {
 
   it("one word more: validate refuses it, and gen build fails with nothing written", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-budget-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     writeFileSync(file, readFileSync(atBudget, "utf8").replace(/(inquiry: .*)\n/, "$1 and one more sentence for the players\n"));
     const out: string[] = [];
     const code = await main(["node", "gen", "build", file, "--out", join(dir, "dist")], { out: (s) => out.push(s), err: () => {} });

@@ -16,7 +16,7 @@ const _root = join(import.meta.dirname, "..");
 function copyConfig(text = readFileSync(DEMO_CONFIG, "utf8")): string {
   const dir = mkdtempSync(join(tmpdir(), "gen-new-brand-"));
   symlinkSync(join(dirname(DEMO_CONFIG), "brands"), join(dir, "brands"));
-  const file = join(dir, "brands.yaml");
+  const file = join(dir, "fixture.yaml");
   writeFileSync(file, text);
   return file;
 }
@@ -65,7 +65,7 @@ describe("gen new-brand from flags", () => {
     ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Added brand 'nova' to .*brands\.yaml \(lines 409–/);
+    expect(r.out).toMatch(/Added brand 'nova' to .*fixture\.yaml \(lines 409–/);
 
     const inserted = insertedText(before, readFileSync(file, "utf8"));
     expect(inserted.startsWith("\n  # Nova Games: added by `gen new-brand`")).toBe(true);
@@ -168,7 +168,7 @@ describe("gen new-brand from flags", () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}# Nova: added by/);
     expect(r.out).toContain("  - id: nova\n");
-    expect(r.err).toMatch(/dry run; the entry would start at .*brands\.yaml:409/);
+    expect(r.err).toMatch(/dry run; the entry would start at .*fixture\.yaml:409/);
     expect(readFileSync(file, "utf8")).toBe(before);
   });
 });
@@ -188,7 +188,7 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
     const check = untouched(file);
     const r = await run(["new-brand", "aurora", file, "--no-prompt"]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/error\[duplicate-brand-id\]: brand id 'aurora' is already used at .*brands\.yaml:14:9/);
+    expect(r.out).toMatch(/error\[duplicate-brand-id\]: brand id 'aurora' is already used at .*fixture\.yaml:14:9/);
     expect(r.out).not.toContain("duplicate-host");
     expect(r.err).toMatch(/brand 'aurora' was not added: 1 problem .*is unchanged\.\n$/);
     check();
@@ -257,16 +257,16 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
     const r = await run(["new-brand"], { input: notTty });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/missing brand id/);
-    const missing = await run(["new-brand", "nova", "/nonexistent/brands.yaml", "--no-prompt"]);
+    const missing = await run(["new-brand", "nova", "/nonexistent/fixture.yaml", "--no-prompt"]);
     expect(missing.code).toBe(2);
-    expect(missing.err).toBe("gen: cannot read /nonexistent/brands.yaml (ENOENT)\n");
+    expect(missing.err).toBe("gen: cannot read /nonexistent/fixture.yaml (ENOENT)\n");
   });
 });
 
 describe("gen new-brand starts a config", () => {
   it("creates a file that does not exist yet: the schema line, the product setting and the brand", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-file-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     const r = await run(["new-brand", "first", file, "--no-prompt"]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
@@ -281,7 +281,7 @@ describe("gen new-brand starts a config", () => {
 
   it("leaves nothing strict mode lets through: every placeholder is reported at its value", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-strict-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     expect((await run(["new-brand", "first", file, "--areas", "ja", "--no-prompt"])).code).toBe(0);
     // Without the TODO comments the values themselves still fail, each at its pointer.
     writeFileSync(file, readFileSync(file, "utf8").replace(/ *# TODO.*$/gm, ""));
@@ -301,7 +301,7 @@ describe("gen new-brand starts a config", () => {
 
   it("its TODO markers point at their values", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-todo-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     expect((await run(["new-brand", "first", file, "--no-prompt"])).code).toBe(0);
     const todos = (await validateFile(file, { strict: true })).diagnostics.filter((d) => d.name === "todo-marker");
     expect(todos.length).toBeGreaterThan(10);
@@ -313,7 +313,7 @@ describe("gen new-brand starts a config", () => {
 
   it("adds the first brand to a file whose brands: list is still empty", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-list-"));
-    const file = join(dir, "brands.yaml");
+    const file = join(dir, "fixture.yaml");
     writeFileSync(file, 'huaweiClientId: "104857600"\nbrands: []\n# the end\n');
     const r = await run(["new-brand", "first", file, "--no-prompt"]);
     expect(r.code).toBe(0);
@@ -326,7 +326,7 @@ describe("gen new-brand starts a config", () => {
   it("starts a file that has no brands yet: empty, whitespace only, a byte-order mark, a lone CR, or comments", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-"));
     for (const text of ["", "  \n\n", "\ufeff", "\r", "# brands of the Nova account\n"]) {
-      const file = join(dir, "brands.yaml");
+      const file = join(dir, "fixture.yaml");
       writeFileSync(file, text);
       const r = await run(["new-brand", "first", file, "--no-prompt"]);
       expect(r.err, JSON.stringify(text)).toBe("");

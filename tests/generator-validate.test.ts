@@ -82,7 +82,7 @@ describe("hints", () => {
     expect(didYouMean("jp", languages)).toBe("did you mean 'ja'?");
     expect(didYouMean("EN", languages)).toBe("did you mean 'en'?");
     const text = readFileSync(DEMO_CONFIG, "utf8").replace(/languages: \[en, /, "languages: [xx, ");
-    const d = validateText("brands.yaml", text).diagnostics.find((x) => x.name === "unknown-value");
+    const d = validateText("fixture.yaml", text).diagnostics.find((x) => x.name === "unknown-value");
     expect(d?.hint).toBe(
       "expected one of 'ar', 'de', 'en', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'ms', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh-cn', 'zh-tw'",
     );
@@ -136,11 +136,11 @@ describe("valid configs", () => {
 });
 
 describe("parsing", () => {
-  it("reads brands.yaml exactly as the position-keeping parser does", async () => {
+  it("reads a config exactly as the position-keeping parser does", async () => {
     const { parse } = await import("yaml");
     const { parseSource } = await import("../core/config/load.ts");
     const text = readFileSync(DEMO_CONFIG, "utf8");
-    expect(parseSource("brands.yaml", text).source.data).toEqual(parse(text, { merge: true }));
+    expect(parseSource("fixture.yaml", text).source.data).toEqual(parse(text, { merge: true }));
   });
 
   it("survives an alias bomb with diagnostics, not a crash", () => {
