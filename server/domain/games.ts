@@ -4,7 +4,7 @@ import type { Game, Goods } from "../../core/generated/api-types.ts";
 import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";
-import { artUrl } from "./artwork.ts";
+import { pictureUrl } from "./artwork.ts";
 import { E, fail } from "./errors.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 
@@ -25,15 +25,15 @@ export function gameView(game: CatalogGame, origin: string, os: "android" | "ios
     code: s.code,
     client_id: s.clientId,
     name: s.name,
-    logo: artUrl(origin, "game", `${game.gpId}-${s.code}`),
+    logo: pictureUrl(origin, "game", `${game.gpId}-${s.code}`),
   }));
   return {
     client_id: game.clientIds[os],
     gp_id: game.gpId,
     game_key: game.gameKey,
     name: game.name,
-    logo: artUrl(origin, "game", String(game.gpId)),
-    banner: artUrl(origin, "banner", String(game.gpId)),
+    logo: pictureUrl(origin, "game", String(game.gpId)),
+    banner: pictureUrl(origin, "banner", String(game.gpId)),
     area: game.area as Game["area"],
     currency: game.currency,
     is_select_game: game.parentGpId === undefined,
@@ -65,7 +65,7 @@ function goodsView(catalog: Catalog, game: CatalogGame, origin: string, texts: T
       goodsSort: g.goodsSort,
       typeSort: typeSort.get(g.typeKey) ?? 99,
       couponPoints: catalog.money.toBaseCents(price, game.currency),
-      icon: artUrl(origin, "goods", g.icon),
+      icon: pictureUrl(origin, "goods", g.icon),
       description: texts.text(textId.goodsDescription(g.catalogId), g.description),
     };
   });
@@ -83,7 +83,7 @@ export async function gameList(platform: Platform, params: Params<"getGameList">
 
 export async function gameLogo(platform: Platform, params: Params<"gameLogo">, origin: string): Answer<"gameLogo"> {
   const game = gameOf(platform, params.client_id);
-  return { icon: artUrl(origin, "game", String(game.gpId)), name: game.name };
+  return { icon: pictureUrl(origin, "game", String(game.gpId)), name: game.name };
 }
 
 export async function pageConfig(platform: Platform, params: Params<"pageConfig">): Answer<"pageConfig"> {

@@ -1,27 +1,41 @@
 // The sandbox's pages beside the API that are not the payment flow: artwork and the Korean pay
 // script always; in sandbox mode only, its helpers (tracking events, fresh accounts, make-up links).
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { PICTURE_WIDTHS } from "../domain/artwork.ts";
 import { createReplenishLink } from "../domain/replenish.ts";
 import { freshAccount, SANDBOX_PASSWORD } from "../domain/seed.ts";
 import { trackingEvents } from "../domain/tracking.ts";
 import { platformOf } from "../instance.ts";
 import { type ArtKind, artSvg } from "./art.ts";
 import { paymentMark } from "./payment-marks.ts";
+import { pictureFormat, pictureType, renderPicture } from "./pictures.ts";
+
+const svgReply = (reply: FastifyReply, svg: string) =>
+  reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(svg);
 
 export async function toolRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
 
   scope.get<{ Params: { kind: string; file: string } }>("/sandbox/art/:kind/:file", async (request, reply) => {
     const { kind, file } = request.params;
-    if (!/^(game|banner|goods|payway)$/.test(kind) || !/^[A-Za-z0-9_.-]{1,80}\.svg$/.test(file))
-      return reply.code(404).send({ code: -404, message: "no such artwork", content: null });
-    const name = file.slice(0, -4);
-    const svg =
-      kind === "payway"
-        ? paymentMark(platform.catalog, name)
-        : artSvg(kind as ArtKind, name, kind === "game" ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name : undefined);
-    return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(svg);
+    const notFound = () => reply.code(404).send({ code: -404, message: "no such artwork", content: null });
+    // `<name>.svg` is the drawing; `<name>-<width>w` the picture a phone gets (games, banners, goods).
+    const picture = /^([A-Za-z0-9_.-]{1,80})-(\d{2,4})w$/.exec(file);
+    const svgName = /^([A-Za-z0-9_.-]{1,80})\.svg$/.exec(file)?.[1];
+    const name = picture?.[1] ?? svgName;
+    if (!name || !/^(game|banner|goods|payway)$/.test(kind)) return notFound();
+    if (kind === "payway") return svgName ? svgReply(reply, paymentMark(platform.catalog, name)) : notFound();
+    const svg = artSvg(kind as ArtKind, name, kind === "game" ? platform.catalog.byGpId.get(Number(name.split("-")[0]))?.name : undefined);
+    if (!picture) return svgReply(reply, svg);
+    // Only the width its links name: any other would let a caller make the sandbox draw without end.
+    if (Number(picture[2]) !== PICTURE_WIDTHS[kind as keyof typeof PICTURE_WIDTHS]) return notFound();
+    const format = pictureFormat(request.headers.accept);
+    return reply
+      .type(pictureType(format))
+      .header("vary", "Accept")
+      .header("cache-control", "public, max-age=86400")
+      .send(await renderPicture(svg, Number(picture[2]), format));
   });
 
   // The sandbox's helpers for testers and tools: never in production mode.

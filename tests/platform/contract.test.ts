@@ -38,7 +38,7 @@ describe("games and config", () => {
 
   it("game_logo, page config, goods, servers and evoke", async () => {
     const cid = web("hanbit");
-    expect((await h.call("gameLogo", { client_id: cid })).content.icon).toMatch(/\/sandbox\/art\/game\/\d+\.svg$/);
+    expect((await h.call("gameLogo", { client_id: cid })).content.icon).toMatch(/\/sandbox\/art\/game\/\d+-128w$/);
     const config = await h.call("pageConfig", { client_id: cid, domain_area: "kr" });
     expect(config.content).toMatchObject({ is_open_coupon: true, language_config: "ko,en", brand_color: "#0a7d4f", currency: "KRW" });
     expect((await h.call("pageConfig", { client_id: cid, domain_area: "sea" })).code).toBe(-3014);

@@ -291,6 +291,34 @@ describe("artwork", () => {
     expect(new Set([drawing(paypal), drawing(payermax), drawing(bank)]).size).toBe(3);
   });
 
+  it("sends a game's pictures at a phone's size, in the best format the browser takes", async () => {
+    const list = await h.call("getGameList", { client_id: clientOf(h.platform, "aurora").clientIds.web, platform: "web" });
+    const game = list.content.games[0];
+    if (!game) throw new Error("no game");
+    const goods = await h.call("productList", { client_id: game.client_id });
+    const links = [game.banner, game.logo, goods.content.goods[0]?.icon].map((u) => new URL(u ?? "").pathname);
+    expect(links).toEqual([expect.stringMatching(/-720w$/), expect.stringMatching(/-128w$/), expect.stringMatching(/-160w$/)]);
+    const banner = links[0] ?? "";
+    const picture = async (accept: string) => {
+      const res = await h.app.inject({ method: "GET", url: banner, headers: { accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/accept/i);
+      return res;
+    };
+    const avif = await picture("image/avif,image/webp,image/apng,image/*,*/*;q=0.8");
+    const webp = await picture("image/webp,*/*");
+    const png = await picture("*/*");
+    expect([avif, webp, png].map((r) => r.headers["content-type"])).toEqual(["image/avif", "image/webp", "image/png"]);
+    // AVIF's box, WebP's RIFF and PNG's signature; 720 pixels wide, small enough for a slow phone.
+    expect(avif.rawPayload.subarray(4, 12).toString()).toBe("ftypavif");
+    expect(webp.rawPayload.subarray(8, 12).toString()).toBe("WEBP");
+    expect(png.rawPayload.readUInt32BE(16)).toBe(720);
+    expect(avif.rawPayload.length).toBeLessThan(8_000);
+    // Only the size its links name: the sandbox draws nothing else on request.
+    expect((await get(banner.replace(/-720w$/, "-4000w"))).statusCode).toBe(404);
+    expect((await get("/sandbox/art/payway/10201-paypal-160w")).statusCode).toBe(404);
+  });
+
   it("draws goods, and refuses an unknown kind or a name that is not a file name", async () => {
     expect(await svg("goods", "a-b")).toContain("<path");
     expect((await get("/sandbox/art/payway/%3Cscript%3E.svg")).statusCode).toBe(404);
