@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { demoConfig } from "./fixture.ts";
 import { chooseChannel, chooseGoods, chooseRole, logIn, openRecharge, openStore } from "./journey.ts";
@@ -82,6 +83,16 @@ test("every storefront response carries the security headers and a strict CSP", 
       }
       expect(policy.get("form-action"), where).toEqual(["'self'"]);
       expect(policy.get("script-src")?.[0], where).toBe("'self'");
+      // The one inline script, the page's first (runtime/early.ts), is allowed by its hash, nothing else inline.
+      const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1] ?? "",
+      );
+      expect(inline.length, `${where}: inline scripts`).toBe(1);
+      const hashes = inline.map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+      expect(
+        policy.get("script-src")?.filter((s) => s.startsWith("'sha256-")),
+        where,
+      ).toEqual(hashes);
       assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "");
     }
     expect(assets.length, `${brand.id}: assets in the page`).toBeGreaterThan(0);

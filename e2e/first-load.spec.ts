@@ -50,8 +50,58 @@ for (const store of stores) {
         [FIRST_CONTENT_MARK, PLATFORM.source] as const,
       );
     await expect.poll(beforeContent).toEqual(expect.arrayContaining(TOP_UP_CALLS));
+    // Each asked once: the page's first script starts them and the runtime takes its answers over.
+    const times = (path: string) => held.filter((r) => new URL(r.request().url()).pathname === path).length;
+    expect(TOP_UP_CALLS.map(times)).toEqual(TOP_UP_CALLS.map(() => 1));
     // And every platform call made before the first content was among those held.
     for (const path of await beforeContent()) expect(held.map((r) => new URL(r.request().url()).pathname)).toContain(path);
+  });
+}
+
+for (const store of stores) {
+  test(`${store.layout} layout: the top-up's calls and its banner start from the HTML, while the bundle is still on its way`, async ({
+    page,
+  }) => {
+    // The bundle is held until the page has asked for the top-up's four calls and the banner: a
+    // call or picture that waited for the bundle would never come, and the test would time out.
+    const asked = new Set<string>();
+    let release: () => void = () => undefined;
+    const allAsked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const note = (path: string) => {
+      asked.add(path);
+      if ([...TOP_UP_CALLS, "banner"].every((c) => asked.has(c))) release();
+    };
+    let scriptsHeld = 0;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      scriptsHeld++;
+      await allAsked;
+      await route.fallback();
+    });
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (TOP_UP_CALLS.includes(pathname)) note(pathname);
+      if (pathname.startsWith("/sandbox/art/banner/")) {
+        expect(request.resourceType()).toBe("image");
+        note("banner");
+      }
+    });
+    const calls: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (PLATFORM.test(new URL(request.url()).pathname)) calls.push(new URL(request.url()).pathname);
+    });
+    await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
+    await allAsked;
+    expect(scriptsHeld).toBeGreaterThan(0);
+    await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+    await expect(page.locator("img.sf-banner__art")).toHaveJSProperty("complete", true);
+    // The runtime took the answers over: each call went to the platform once.
+    for (const path of TOP_UP_CALLS)
+      expect(
+        calls.filter((c) => c === path),
+        path,
+      ).toHaveLength(1);
   });
 }
 

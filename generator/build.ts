@@ -7,6 +7,7 @@ import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-modu
 import type { Format } from "../core/config/diagnostics.ts";
 import { formatValidation, validateFile } from "../core/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
+import { bundleAliases } from "./bundle/aliases.ts";
 import { describeCodegen, writeGenerated } from "./codegen.ts";
 import { precompress } from "./compress.ts";
 import { rasteriseIcons } from "./emit/icons.ts";
@@ -166,5 +167,33 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
       return lang ? [[lang, `/${chunk.file}`]] : [];
     }),
   );
-  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales };
+  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales, early: await bundleEarly() };
+}
+
+/**
+ * The page's first script (runtime/early.ts) as one small classic script, inlined in each brand's
+ * HTML: it starts the top-up's calls while the bundle loads. Built with the runtime's aliases, so
+ * it is the runtime's own code for working out those calls.
+ */
+async function bundleEarly(): Promise<string> {
+  const { build } = await import("vite");
+  const out = await build({
+    configFile: false,
+    root: paths.runtime,
+    logLevel: "warn",
+    resolve: { alias: bundleAliases },
+    build: {
+      write: false,
+      target: "es2022",
+      minify: true,
+      lib: { entry: join(paths.runtime, "early.ts"), formats: ["iife"], name: "sfEarly", fileName: "early" },
+    },
+  });
+  const output = (Array.isArray(out) ? out : [out]).flatMap((o) => ("output" in o ? o.output : []));
+  const chunk = output.find((o) => o.type === "chunk");
+  if (!chunk || output.length !== 1) throw new Error("the early script must build to one file");
+  const code = chunk.code.trim();
+  // Inlined as it is: nothing in it may end or comment out its element.
+  if (/<\/script|<!--/i.test(code)) throw new Error("the early script contains '</script' or '<!--'");
+  return code;
 }

@@ -68,7 +68,7 @@ describe("the kept game list (gameInfo)", () => {
   });
 
   it("ignores a kept value without the answer's shape", async () => {
-    const { cachedGames } = await import("../runtime/shared/api/games.ts");
+    const { cachedGames } = await import("../runtime/shared/api/game-art.ts");
     const { setItem } = await import("../runtime/lib/storage.ts");
     setItem("gameInfo", { key: "1001001|web|sea", games: { games: "nope" } });
     expect(cachedGames("1001001|web|sea")).toBeUndefined();

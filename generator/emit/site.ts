@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
+import { START_DATA_ID, startData } from "../../core/config/start-brand.ts";
 import { API_PREFIXES } from "../../core/hosting/http-policy.ts";
 import { paths } from "../paths.ts";
 import type { ResolvedBrand, ResolvedConfig } from "../resolve.ts";
@@ -22,6 +23,8 @@ export interface BundleInfo {
   css: string;
   /** URL of each language's chunk; the page preloads its initial language's. */
   locales?: Record<string, string>;
+  /** The page's first script (runtime/early.ts), inlined: it starts the top-up's calls before the bundle. */
+  early?: string;
 }
 
 const hb = Handlebars.create();
@@ -43,7 +46,7 @@ const swSource = () => (swTemplate ??= readFileSync(join(paths.templates, "sw.js
 export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
 const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
 
-export function pageCsp(resolved: ResolvedBrand, styleHashes: string[]): string {
+export function pageCsp(resolved: ResolvedBrand, styleHashes: string[], scriptHashes: string[] = []): string {
   const { brand } = resolved;
   // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
   const preview = resolved.previewSources;
@@ -51,7 +54,7 @@ export function pageCsp(resolved: ResolvedBrand, styleHashes: string[]): string 
   const csp = [
     "default-src 'self'",
     // A brand selling in Korea loads the Korean-market payment script from its platform hosts.
-    `script-src 'self'${brand.areas.kr ? ` ${[brand.api.production.primary, ...brand.api.production.backup, brand.api.demo.primary].join(" ")}` : ""}`,
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}${brand.areas.kr ? ` ${[brand.api.production.primary, ...brand.api.production.backup, brand.api.demo.primary].join(" ")}` : ""}`,
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
     // Goods, game and channel artwork comes from the platform.
     `img-src 'self' data: ${platform} ${preview}`,
@@ -104,6 +107,7 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       title: brand.title,
       description: `${brand.name} — official top-up store`,
       themeColor: data.theme.primary,
+      startDataId: START_DATA_ID,
       // The platform host the store calls first in production: its connection is opened while the
       // scripts load (calls are made without credentials, hence an anonymous connection).
       apiOrigin: new URL(brand.api.production.primary).origin,
@@ -111,7 +115,11 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       entry: bundle.entry,
       preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
       inlineStyle,
-      csp: pageCsp(site, [sha256(inlineStyle)]),
+      // The brand's start data, a data block the page's first script reads: JSON whose '<' is
+      // escaped, so no value can end the element.
+      startData: bundle.early ? JSON.stringify(startData(brand)).replaceAll("<", "\\u003c") : "",
+      early: bundle.early ?? "",
+      csp: pageCsp(site, [sha256(inlineStyle)], bundle.early ? [sha256(bundle.early)] : []),
       // The first paint is the store, before any script: the brand's header in its default layout
       // and the screen's skeleton, with the runtime's own classes (it replaces them on its first render).
       shell: { old: brand.layout.default === "old", loading: shellText.loading },

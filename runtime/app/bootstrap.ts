@@ -5,17 +5,16 @@ import type { i18n } from "i18next";
 import { modeForHost } from "../../core/config/hosts.ts";
 import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
 import type { BrandModule } from "../../core/config/types.ts";
-import { gameForClientId, resolveArea } from "../lib/area.ts";
 import { createI18n } from "../lib/i18n.ts";
-import { resolveLanguage } from "../lib/language.ts";
 import { isOffline } from "../lib/online.ts";
-import { getItem, type StorageKey, setItem } from "../lib/storage.ts";
+import { setItem } from "../lib/storage.ts";
 import type { Services } from "../shared/services.ts";
 import type { BrandRuntime } from "../shared/session/brand-context.ts";
 import type { Session } from "../shared/session/session-context.ts";
 import { uiActions } from "../shared/ui-actions.ts";
 import { prefetchTopUp } from "./prefetch-top-up.ts";
-import { chosenGame, createServices } from "./services.ts";
+import { createServices } from "./services.ts";
+import { resolveStart, TOP_UP_PATHS } from "./start-plan.ts";
 
 export interface Boot {
   runtime: BrandRuntime;
@@ -25,9 +24,6 @@ export interface Boot {
   services: Services;
   queryClient: QueryClient;
 }
-
-/** Where the first screen is the goods of the current game (the entry redirects there). */
-const TOP_UP_PATHS = ["/", "/selectGoods"];
 
 function createQueryClient(services: Services): QueryClient {
   // Queries wait while offline and run when the connection is back; TanStack Query only learns
@@ -52,42 +48,12 @@ function brandModuleUrl(): string {
   return url;
 }
 
-function readStored(key: StorageKey): string | null {
-  const value = getItem(key);
-  return typeof value === "string" ? value : null;
-}
-
 export async function bootstrap(location: Location): Promise<Boot> {
   const module = ((await import(/* @vite-ignore */ brandModuleUrl())) as { default: BrandModule }).default;
   const { brand } = module;
   const params = new URLSearchParams(location.search);
-  const clientId = params.get("client_id");
-  const area = resolveArea(brand, {
-    clientId,
-    domainArea: params.get("domain_area"),
-    storedArea: readStored("payment_domain_area"),
-  });
-  // The link's game; else the default game when it is sold in the area; else the area's first game.
-  const areaGames = Object.entries(brand.games)
-    .filter(([, g]) => g?.area === area)
-    .map(([key]) => key);
-  // A sub-game chosen here (paymentGameInfo) keeps its parent's game key; a link's client id wins.
-  const chosen = chosenGame();
-  const chosenKey =
-    chosen && (clientId ? chosen.client_id === clientId : !area || areaGames.includes(chosen.game_key)) ? chosen.game_key : undefined;
-  const game =
-    gameForClientId(brand, clientId) ??
-    chosenKey ??
-    (area && !areaGames.includes(brand.defaultGame) ? areaGames[0] : undefined) ??
-    brand.defaultGame;
+  const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
   const areaConfig = area ? brand.areas[area] : Object.values(brand.areas)[0];
-  const lang = resolveLanguage({
-    param: params.get("spec_lang"),
-    saved: readStored("perfLang"),
-    browser: navigator.languages,
-    allowed: areaConfig?.languages ?? ["en"],
-    fallback: areaConfig?.defaultLanguage ?? "en",
-  });
   applyBrand(module);
   const layout = chooseLayout(brand, area, game);
   // spec_lang=keys is the pseudo-locale of tests and translators: every text shows its key.

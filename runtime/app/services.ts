@@ -2,9 +2,9 @@
 // place errors are acted on.
 import { setRealNameTicket } from "../features/real-name/ticket.ts";
 import { createApiClient } from "../lib/api/client.ts";
+import { withEarlyCalls } from "../lib/api/early.ts";
 import { actionFor } from "../lib/api/error-actions.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
-import { type Platform, platformOf } from "../lib/device.ts";
 import { isOffline } from "../lib/online.ts";
 import { getItem, removeItem, setItem } from "../lib/storage.ts";
 import { createTracker } from "../lib/tracking.ts";
@@ -13,19 +13,7 @@ import type { Services } from "../shared/services.ts";
 import type { BrandRuntime } from "../shared/session/brand-context.ts";
 import { removeUser, userFor } from "../shared/session/user-store.ts";
 import type { UiActionHandlers } from "../shared/ui-actions.ts";
-
-/** The device id: idfv from the game when the URL has it, else this browser's own uuid. */
-export function deviceId(params: URLSearchParams): string {
-  const idfv = params.get("idfv");
-  if (idfv) return idfv;
-  let uuid = getItem<string>("paymentUuid");
-  if (typeof uuid !== "string") {
-    uuid =
-      typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    setItem("paymentUuid", uuid);
-  }
-  return uuid;
-}
+import { deviceId, resolveCaller, startToken } from "./start-plan.ts";
 
 /** A tracking session lasts while the player is active; 30 idle minutes start a new one. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -50,14 +38,6 @@ export function trafficSource(params: URLSearchParams): string | undefined {
   return parts.length > 0 ? parts.join("&") : undefined;
 }
 
-/** The game chosen in the game picker: its client id and its (parent's) game key. */
-export function chosenGame(): { client_id: string; game_key: string } | undefined {
-  const v = getItem<{ client_id?: unknown; game_key?: unknown }>("paymentGameInfo");
-  return typeof v === "object" && v !== null && typeof v.client_id === "string" && typeof v.game_key === "string"
-    ? { client_id: v.client_id, game_key: v.game_key }
-    : undefined;
-}
-
 export interface ServiceDeps {
   runtime: BrandRuntime;
   game: string;
@@ -71,28 +51,18 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps): Services {
   const { runtime, location } = deps;
   const params = new URLSearchParams(location.search);
-  const platform = (params.get("visit") === "sdk" && (params.get("platform") as Platform | null)) || platformOf(navigator.userAgent);
-  const gameConfig = runtime.brand.games[deps.game];
-  const sdkView = params.get("visit") === "sdk";
-  const urlClient = params.get("client_id");
-  // A sub-game chosen in this store is remembered with its parent's game key (paymentGameInfo).
-  const chosen = chosenGame();
-  const stored = chosen?.game_key === deps.game ? chosen.client_id : undefined;
-  const clientId =
-    (sdkView && urlClient) ||
-    (urlClient && urlClient === stored ? urlClient : undefined) ||
-    (!urlClient ? stored : undefined) ||
-    gameConfig?.clientIdMap[platform] ||
-    urlClient ||
-    "";
+  const caller = resolveCaller(runtime.brand, deps.game, location.search, navigator.userAgent);
+  const { platform, clientId, sdkView } = caller;
   const did = deviceId(params);
   const plan = () => hostPlan(runtime.brand, runtime.mode, location, getItem<string>("paymentBakApi"));
-  const token = () => (sdkView ? params.get("oauth_token") : userFor(clientId)?.oauth_token) ?? undefined;
+  const token = () => startToken(caller, params, userFor);
   const api = createApiClient({
     plan,
     common: () => ({ idfv: did, spec_lang: deps.language(), oauth_token: token() }),
     remember: (host) => setItem("paymentBakApi", host),
     offline: isOffline,
+    // The top-up's first calls may be on their way already, started by the page itself.
+    fetch: withEarlyCalls((...args) => fetch(...args)),
   });
   const traffic = trafficSource(params);
   const tracker = createTracker(() => ({

@@ -1,5 +1,6 @@
 // Sales-area and game resolution from the entry URL (spec §4, order of precedence).
-import type { Brand, SalesAreaId } from "../../core/config/types.ts";
+import type { StartBrand } from "../../core/config/start-brand.ts";
+import type { SalesAreaId } from "../../core/config/types.ts";
 
 export interface AreaInputs {
   clientId?: string | null;
@@ -7,16 +8,16 @@ export interface AreaInputs {
   storedArea?: string | null;
 }
 
-const areaIds = (brand: Brand) => Object.keys(brand.areas) as SalesAreaId[];
+const areaIds = (brand: StartBrand) => Object.keys(brand.areas) as SalesAreaId[];
 
 /** The game whose client ids include `clientId`. */
-export function gameForClientId(brand: Brand, clientId: string | null | undefined): string | undefined {
+export function gameForClientId(brand: StartBrand, clientId: string | null | undefined): string | undefined {
   if (!clientId) return undefined;
   return Object.entries(brand.games).find(([, g]) => g !== undefined && Object.values(g.clientIdMap).includes(clientId))?.[0];
 }
 
 /** The brand's only area → the client_id's area → domain_area → the stored area; else none. */
-export function resolveArea(brand: Brand, inputs: AreaInputs): SalesAreaId | undefined {
+export function resolveArea(brand: StartBrand, inputs: AreaInputs): SalesAreaId | undefined {
   const ids = areaIds(brand);
   if (ids.length === 1) return ids[0];
   const game = gameForClientId(brand, inputs.clientId);

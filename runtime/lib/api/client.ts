@@ -64,6 +64,16 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A call's parameters as sent: the common ones and the call's own, without the empty ones. */
+export function sentParams(common: Record<string, unknown>, params: object): Record<string, unknown> {
+  const all: Record<string, unknown> = { ...common, ...params };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+}
+
+/** A GET call's URL on a host: its path and its parameters in the query, in their order. */
+export const getUrl = (host: string, path: string, sent: Record<string, unknown>) =>
+  `${host}${path}?${new URLSearchParams(Object.entries(sent).map(([k, v]) => [k, String(v)])).toString()}`;
+
 interface Envelope {
   code: number;
   message: string;
@@ -97,8 +107,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     async call(name, params, callOptions = {}) {
       const spec = apiCalls[name];
       const path = callOptions.path ?? spec.paths[0] ?? "/";
-      const all: Record<string, unknown> = { ...options.common(), ...params };
-      const clean = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+      const clean = sentParams(options.common(), params);
       // Tries and failover would keep the player waiting for a minute for a call that cannot succeed.
       if (options.offline?.()) throw new NetworkError(name, 0);
       const plan = options.plan();
@@ -110,10 +119,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
         for (let t = 0; t < retry.triesPerHost; t++) {
           if (attempts > 0) await sleep(retry.delayMs);
           attempts++;
-          const url =
-            spec.method === "GET"
-              ? `${host}${path}?${new URLSearchParams(Object.entries(clean).map(([k, v]) => [k, String(v)])).toString()}`
-              : `${host}${path}`;
+          const url = spec.method === "GET" ? getUrl(host, path, clean) : `${host}${path}`;
           const init: RequestInit =
             spec.method === "GET"
               ? { method: "GET", credentials: "omit" }

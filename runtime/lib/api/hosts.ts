@@ -10,7 +10,7 @@ export interface HostPlan {
 }
 
 export function hostPlan(
-  brand: Brand,
+  brand: Pick<Brand, "id" | "api">,
   mode: HostMode,
   location: { hostname: string; origin: string; port: string },
   remembered?: string,

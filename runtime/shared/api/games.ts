@@ -1,29 +1,18 @@
 // The brand's games (getGameListV2) and the current one among them. The last answer is kept as
 // `gameInfo` (spec §3, 7 days): a returning player sees the game at once while the list is asked again.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Game, GetGameListResponse, SubGame } from "../../../core/generated/api-types.ts";
+import type { Game, SubGame } from "../../../core/generated/api-types.ts";
 import { areaParam } from "../../lib/api/area-param.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 import type { Platform } from "../../lib/device.ts";
-import { getItem, setItem } from "../../lib/storage.ts";
+import { setItem } from "../../lib/storage.ts";
 import { useApi, useClientId, usePlatformParam } from "../services.ts";
 import { useSession } from "../session/session-context.ts";
+import { type CachedGames, cachedGames, currentGame, gamesKey } from "./game-art.ts";
 import { queryKeys } from "./query-keys.ts";
 
-interface CachedGames {
-  /** Client id, platform and area the answer was for. */
-  key: string;
-  games: GetGameListResponse;
-}
-
-/** The kept answer for exactly this client id, platform and area, if it has the answer's shape. */
-export function cachedGames(key: string): GetGameListResponse | undefined {
-  const v = getItem<CachedGames>("gameInfo");
-  return typeof v === "object" && v !== null && v.key === key && Array.isArray(v.games?.games) ? v.games : undefined;
-}
-
 export const gamesQueryOptions = (api: ApiClient, clientId: string, platform: Platform, area: string | undefined) => {
-  const key = [clientId, platform, area ?? ""].join("|");
+  const key = gamesKey(clientId, platform, area);
   return queryOptions({
     queryKey: queryKeys.games.of(clientId, platform, area ?? ""),
     queryFn: async () => {
@@ -44,12 +33,5 @@ export function useGames() {
 
 /** The current game (or sub-game) of the game list, and its parent (itself when it is no sub-game). */
 export function useCurrentGame(): { game?: Game | SubGame; parent?: Game } {
-  const clientId = useClientId();
-  const { data } = useGames();
-  for (const g of data?.games ?? []) {
-    if (g.client_id === clientId) return { game: g, parent: g };
-    const sub = Object.values(g.sub_game).find((s) => s.client_id === clientId);
-    if (sub) return { game: sub, parent: g };
-  }
-  return {};
+  return currentGame(useGames().data, useClientId());
 }

@@ -2,30 +2,9 @@
 // and, as the legacy key, per client id (userMap). Logged in = a token exists for the current game.
 import { useSyncExternalStore } from "react";
 import { getItem, removeItem, setItem } from "../../lib/storage.ts";
+import { isUser, readUsers as readMap, storedUser, type UserInfo } from "../../lib/stored-users.ts";
 
-export interface UserInfo {
-  username: string;
-  suid: string;
-  oauth_token: string;
-  gp_id: number;
-}
-
-type UserMap = Record<string, UserInfo>;
-
-const isUser = (v: unknown): v is UserInfo =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as UserInfo).username === "string" &&
-  typeof (v as UserInfo).oauth_token === "string" &&
-  (v as UserInfo).oauth_token.length > 0 &&
-  typeof (v as UserInfo).gp_id === "number";
-
-/** A stored map with only well-formed entries (a foreign or corrupt value is dropped, never trusted). */
-function readMap(key: "paymentUserinfo" | "userMap"): UserMap {
-  const raw = getItem<unknown>(key);
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw).filter(([, v]) => isUser(v))) as UserMap;
-}
+export type { UserInfo };
 
 const listeners = new Set<() => void>();
 let version = 0;
@@ -61,9 +40,7 @@ export function userFor(clientId: string, gpId?: number): UserInfo | undefined {
     const tester = getItem<unknown>("betaUserInfo");
     if (isUser(tester)) return tester;
   }
-  const byClient = readMap("userMap")[clientId];
-  const gp = gpId ?? byClient?.gp_id;
-  return (gp !== undefined ? readMap("paymentUserinfo")[String(gp)] : undefined) ?? byClient;
+  return storedUser(clientId, gpId);
 }
 
 export function saveUser(clientId: string, user: UserInfo, betaToken?: string): void {

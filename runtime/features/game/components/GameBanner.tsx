@@ -1,18 +1,18 @@
 // The current game across the top: artwork, logo and name, and the way to another game.
 import { useTranslation } from "react-i18next";
 import { webUrl } from "../../../lib/safe-url.ts";
+import { bannerUrl } from "../../../shared/api/game-art.ts";
 import { useCurrentGame } from "../../../shared/api/games.ts";
 
 export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
   const { t } = useTranslation();
   const { game, parent } = useCurrentGame();
-  const banner = parent?.banner ?? parent?.logo;
   return (
     <section className="sf-banner" aria-busy={!game}>
       {game ? (
         <>
           {/* The largest thing on the first screen: fetched before the rest of the page's pictures. */}
-          <img className="sf-banner__art" src={webUrl(banner ?? game.logo)} alt="" width="720" height="240" fetchPriority="high" />
+          <img className="sf-banner__art" src={bannerUrl({ game, parent })} alt="" width="720" height="240" fetchPriority="high" />
           <div className="sf-banner__info">
             <img className="sf-banner__logo" src={webUrl(game.logo)} alt="" width="56" height="56" />
             <h2 className="sf-banner__name" data-testid="game-name" data-clamp title={game.name}>

@@ -1,0 +1,198 @@
+// The page's first script (runtime/early.ts) and the runtime ask for the same top-up calls: the
+// script starts them from the HTML, the runtime takes each answer over instead of asking again. If
+// the two ever worked out a URL differently, the call would be made twice; these tests make the
+// runtime's own first calls after the script and check that none reaches the network again.
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { START_DATA_ID, startData } from "../core/config/start-brand.ts";
+import type { Brand, BrandModule } from "../core/config/types.ts";
+import { demoConfig } from "./demo-config.ts";
+import { memoryStorage } from "./memory-storage.ts";
+
+const config = await demoConfig();
+const brandOf = (id: string): Brand => {
+  const brand = config.brands.find((b) => b.id === id);
+  if (!brand) throw new Error(`no brand ${id} in the demo config`);
+  return brand;
+};
+
+const store = new Map<string, string>();
+let fetched: string[] = [];
+let preloaded: string[] = [];
+let gameList: unknown;
+
+function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
+  const at = new URL(url);
+  const data = JSON.stringify(startData(brand));
+  vi.stubGlobal("window", {
+    location: at,
+    localStorage: memoryStorage(store),
+    addEventListener: () => undefined,
+    setTimeout: globalThis.setTimeout,
+  });
+  vi.stubGlobal("location", at);
+  vi.stubGlobal("navigator", { onLine: online, languages: ["en-US"], userAgent });
+  vi.stubGlobal("CSS", { escape: (s: string) => s });
+  vi.stubGlobal("document", {
+    getElementById: (id: string) => (id === START_DATA_ID ? { textContent: data } : null),
+    querySelector: () => null,
+    createElement: () => ({}) as HTMLLinkElement,
+    head: { append: (link: HTMLLinkElement) => preloaded.push(link.href) },
+  });
+  vi.stubGlobal("fetch", async (input: string) => {
+    fetched.push(input);
+    const path = new URL(input).pathname;
+    const content = path.endsWith("getGameListV2") ? gameList : {};
+    return new Response(JSON.stringify({ code: 1, message: "success", content }), { status: 200 });
+  });
+}
+
+/** The runtime's start, as bootstrap makes it: the services and the top-up's prefetch. */
+async function runtimeStart(brand: Brand): Promise<void> {
+  const { resolveStart, TOP_UP_PATHS } = await import("../runtime/app/start-plan.ts");
+  const { createServices } = await import("../runtime/app/services.ts");
+  const { prefetchTopUp } = await import("../runtime/app/prefetch-top-up.ts");
+  const { modeForHost } = await import("../core/config/hosts.ts");
+  const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
+  const services = createServices({
+    runtime: { module: {} as BrandModule, brand, mode: modeForHost(location.hostname) },
+    game,
+    language: () => lang,
+    t: (key) => key,
+    location,
+    ui: { toast: () => undefined, openLogin: () => undefined, navigate: () => undefined, refresh: () => undefined } as never,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (area && TOP_UP_PATHS.includes(location.pathname)) prefetchTopUp(client, services, area);
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+}
+
+async function early(): Promise<string[]> {
+  await import("../runtime/early.ts");
+  return [...fetched];
+}
+
+beforeEach(() => {
+  store.clear();
+  fetched = [];
+  preloaded = [];
+  gameList = { games: [] };
+  vi.resetModules();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const TOP_UP = ["/api/pay/getGameListV2", "/api/config/recharge", "/api/pay/getProductList", "/api/pay/getServerList"];
+const paths = (urls: string[]) => urls.map((u) => new URL(u).pathname);
+
+describe("the page's first script", () => {
+  const aurora = brandOf("aurora");
+  const [gameKey, game] = Object.entries(aurora.games)[0] ?? [];
+  if (!game || !gameKey) throw new Error("aurora has no game");
+  const link = `http://aurora.localhost:8080/selectGoods?client_id=${game.clientIdMap.web}&domain_area=${game.area}`;
+
+  const cases: [string, string, () => void][] = [
+    ["a fresh visit from a link", link, () => undefined],
+    ["Arabic, right to left", `${link}&spec_lang=ar`, () => undefined],
+    [
+      "a returning player: kept area, game, device, a working backup host and a signed-in player",
+      "http://aurora.localhost:8080/selectGoods",
+      () => {
+        const keep = (key: string, value: unknown) => store.set(key, JSON.stringify({ value, expires: 0 }));
+        keep("payment_domain_area", game.area);
+        keep("paymentUuid", "kept-device");
+        keep("perfLang", "ja");
+        keep("paymentBakApi", "http://backup1.aurora.localhost:8080");
+        const user = { username: "p", suid: "1", oauth_token: "token-1", gp_id: 7 };
+        keep("userMap", { [game.clientIdMap.web]: user });
+      },
+    ],
+    [
+      "the game's SDK (visit=sdk) with its platform, token and device id",
+      `${link}&visit=sdk&platform=android&oauth_token=sdk-token&idfv=device-9`,
+      () => undefined,
+    ],
+  ];
+  for (const [name, url, before] of cases) {
+    it(`${name}: starts the top-up's four calls, and the runtime asks for none of them again`, async () => {
+      before();
+      stubPage(aurora, url);
+      const started = await early();
+      expect(paths(started).sort()).toEqual([...TOP_UP].sort());
+      await runtimeStart(aurora);
+      expect(fetched).toEqual(started);
+    });
+  }
+
+  it("signs its calls as the runtime does: the SDK's token and device, the kept player's token", async () => {
+    stubPage(aurora, `${link}&visit=sdk&platform=android&oauth_token=sdk-token&idfv=device-9`);
+    const [first] = await early();
+    const query = new URL(first ?? "").searchParams;
+    expect([query.get("oauth_token"), query.get("idfv"), query.get("platform")]).toEqual(["sdk-token", "device-9", "android"]);
+  });
+
+  it("fetches the banner the game list names, or at once the one of the kept list", async () => {
+    const banner = "http://aurora.localhost:8080/sandbox/art/banner/1-720w";
+    gameList = { games: [{ client_id: game.clientIdMap.web, banner, logo: "http://x/l", sub_game: {} }] };
+    stubPage(aurora, link);
+    await early();
+    await vi.waitFor(() => expect(preloaded).toEqual([banner]));
+
+    // Next visit: the kept list names it before any answer.
+    vi.resetModules();
+    preloaded = [];
+    gameList = { games: [] };
+    stubPage(aurora, link);
+    const { gamesKey } = await import("../runtime/shared/api/game-art.ts");
+    const key = gamesKey(game.clientIdMap.web, "web", game.area);
+    store.set(
+      "gameInfo",
+      JSON.stringify({ value: { key, games: { games: [{ client_id: game.clientIdMap.web, banner, sub_game: {} }] } }, expires: 0 }),
+    );
+    await early();
+    expect(preloaded).toEqual([banner]);
+  });
+
+  it("does nothing away from the top-up, offline, or without a sales area: the runtime asks as it always has", async () => {
+    for (const [url, online] of [
+      ["http://aurora.localhost:8080/orderResult?billing_no=B1", true],
+      ["http://aurora.localhost:8080/replenish?replenish_id=R1", true],
+      [link, false],
+    ] as const) {
+      vi.resetModules();
+      fetched = [];
+      stubPage(aurora, url, { online });
+      expect(await early(), url).toEqual([]);
+    }
+    const multiArea = config.brands.find((b) => Object.keys(b.areas).length > 1);
+    if (!multiArea) throw new Error("the demo config has no brand with two areas");
+    vi.resetModules();
+    store.clear();
+    stubPage(multiArea, `http://${multiArea.id}.localhost:8080/selectGoods`);
+    expect(await early()).toEqual([]);
+  });
+
+  it("takes an answer over once; a failed early call is simply made again", async () => {
+    const { withEarlyCalls } = await import("../runtime/lib/api/early.ts");
+    const base = vi.fn(async () => new Response("{}", { status: 200 }));
+    const calls = new Map<string, Promise<Response>>([
+      ["http://h/a", Promise.resolve(new Response("early", { status: 200 }))],
+      ["http://h/b", Promise.reject(new TypeError("network"))],
+      ["http://h/c", Promise.resolve(new Response("busy", { status: 503 }))],
+    ]);
+    calls.get("http://h/b")?.catch(() => undefined);
+    const f = withEarlyCalls(base, () => calls);
+    expect(await (await f("http://h/a")).text()).toBe("early");
+    expect(base).not.toHaveBeenCalled();
+    await f("http://h/a");
+    expect(base).toHaveBeenCalledTimes(1);
+    await f("http://h/b");
+    await f("http://h/c");
+    expect(base).toHaveBeenCalledTimes(3);
+    // The client's time limit still ends a call it took over.
+    const never = new Map([["http://h/d", new Promise<Response>(() => undefined)]]);
+    const controller = new AbortController();
+    const pending = withEarlyCalls(base, () => never)("http://h/d", { signal: controller.signal });
+    controller.abort(new Error("time limit"));
+    await expect(pending).rejects.toThrow("time limit");
+  });
+});
