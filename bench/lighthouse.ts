@@ -64,9 +64,7 @@ async function once(url: string): Promise<Run> {
   }
 }
 
-export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseFigures> {
-  const all: Run[] = [];
-  for (let i = 0; i < runs; i++) all.push(await once(url));
+function medianOf(all: Run[]): LighthouseFigures {
   const m = (pick: (r: Run) => number) => median(all.map(pick));
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, m((r) => r.scores[c])])) as Record<Category, number>,
@@ -76,6 +74,27 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
     fcpMs: m((r) => r.fcpMs),
     failing: Object.fromEntries(all.flatMap((r) => r.failing)),
   };
+}
+
+export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseFigures> {
+  const [figures] = await lighthouseMedians([url], runs);
+  if (!figures) throw new Error(`no Lighthouse figures for ${url}`);
+  return figures;
+}
+
+/**
+ * The median of `runs` runs of each URL, the URLs taking turns (1, 2, 3, 1, 2, 3, …): whatever
+ * else the machine does in the meantime weighs on every page alike.
+ */
+export async function lighthouseMedians(urls: string[], runs: number): Promise<LighthouseFigures[]> {
+  const all: Run[][] = urls.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, url] of urls.entries()) {
+      console.error(`lighthouse ${i + 1}/${runs}: ${url}`);
+      all[index]?.push(await once(url));
+    }
+  }
+  return all.map(medianOf);
 }
 
 /** Chromium's own verdict on installability (what Lighthouse's removed PWA category used to report). */

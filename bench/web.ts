@@ -21,7 +21,8 @@ const brand =
 const targets = english.filter((s) => s.brand === brand);
 if (!targets.length) throw new Error(`no English storefront for brand ${brand ?? "(none shows both layouts)"}`);
 
-const sandbox = await startSandbox();
+// The operator's config and its build (`npm run build`), as `npm start` serves them.
+const sandbox = await startSandbox({ configFile: join(ROOT, "brands.yaml"), distDir: join(ROOT, "dist") });
 const rows: { layout: string; url: string; lighthouse: LighthouseFigures; installable: string[] }[] = [];
 try {
   for (const store of targets) {

@@ -105,6 +105,48 @@ for (const store of stores) {
   });
 }
 
+test.describe("an error answered to the page's first calls, before the runtime has rendered", () => {
+  /**
+   * Answers every request for `path` with `code`, and holds the page's scripts until it has been
+   * asked: the answer is in before the runtime runs, as on a slow phone with a fast platform.
+   */
+  async function refuse(page: Page, path: string, code: number): Promise<void> {
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route(`**${path}**`, async (route) => {
+      asked();
+      await route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ code, message: "Please log in again", content: null }),
+      });
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await wasAsked;
+      await route.fallback();
+    });
+  }
+
+  test("-600 to a returning player's kept token: the account is forgotten and the login opens", async ({ page }) => {
+    await openStore(page, "sakura");
+    await logIn(page, "sakura_vip");
+    await refuse(page, "/api/pay/getProductList", -600);
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: "Log in" })).toBeVisible();
+    await expect(page.getByText("Please log in again")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("oauth_token"))).toBeNull();
+  });
+
+  test("-3014 to a link's sales area: the kept area is cleared and the store says the link is wrong", async ({ page }) => {
+    await refuse(page, "/api/pay/getGameListV2", -3014);
+    await page.goto(brandUrl("jade", "/selectGoods?domain_area=hk&spec_lang=en"));
+    await expect(page).toHaveURL(/\/notArea/);
+    await expect(page.getByRole("heading", { name: "Invalid parameters" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("payment_domain_area"))).toBeNull();
+  });
+});
+
 test("a returning player sees the game kept from the last visit at once, while the list is asked again", async ({ page }) => {
   await openStore(page, "aurora");
   const name = await page.getByTestId("game-name").textContent();

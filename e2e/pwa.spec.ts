@@ -134,7 +134,7 @@ for (const [brand, path, lang] of [
     expect(response?.fromServiceWorker()).toBe(true);
     const header = page.getByRole("banner");
     await expect(header).toBeVisible();
-    expect(await header.locator('img[src="/icon.svg"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await header.locator('img[src="/icon-96.png"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId("offline-notice")).toContainText(title);
     // Calls wait for the connection instead of each failing with its own error.
     await page.waitForTimeout(1000);

@@ -19,6 +19,9 @@ export interface PngIcon {
 }
 
 export const PNG_ICONS: readonly PngIcon[] = [
+  // The header's logo (28–32 px at up to 3×): an SVG in an <img> is a document of its own, which
+  // the browser parses, lays out and paints on the main thread while the store starts.
+  { file: "icon-96.png", size: 96, box: 96, opaque: false },
   { file: "icon-192.png", size: 192, box: 192, opaque: false },
   { file: "icon-512.png", size: 512, box: 512, opaque: false },
   // A maskable icon's safe zone is the centred circle of 80% diameter: a square inside it has a

@@ -45,7 +45,7 @@ export default function NewLayout() {
     <div className={`sf-app sf-app--new${nav ? " has-bottom-nav" : ""}`} data-layout="new">
       <AppNotices />
       <header className={`sf-header sf-header--new${hidden ? " is-hidden" : ""}`} data-hidden={hidden}>
-        <img src="/icon.svg" alt="" width="28" height="28" />
+        <img src="/icon-96.png" alt="" width="28" height="28" />
         {/* The route's title is the page's h1; a page without one (errors, real name) has its own. */}
         {titleKey ? <h1 className="sf-header__title">{title}</h1> : <p className="sf-header__title">{title}</p>}
         <DemoBadge />

@@ -32,7 +32,7 @@ export default function OldLayout() {
       <AppNotices />
       <header className="sf-header">
         <Link to="/" className="sf-header__brand" aria-label={`${brand.name} — ${t("header.home")}`}>
-          <img src="/icon.svg" alt="" width="32" height="32" />
+          <img src="/icon-96.png" alt="" width="32" height="32" />
           <span>{brand.name}</span>
         </Link>
         <HeaderUser />
