@@ -205,7 +205,9 @@ test.describe("code that fails to load", () => {
     await page.unroute(/\/assets\/MyPage-/);
     await error.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("part-error")).toHaveCount(0);
-    await expect(page.locator("main")).not.toBeEmpty();
+    // The runtime's page, not the HTML's shell of a reloaded page.
+    await expect(page.locator("[data-shell]")).toHaveCount(0);
+    await expect(page.locator("main#sf-main")).not.toBeEmpty();
   });
 });
 
@@ -215,13 +217,16 @@ for (const store of stores) {
   }) => {
     const brand = config.brands.find((b) => b.id === store.brand);
     if (!brand) throw new Error(`no brand ${store.brand}`);
-    // Without scripts, what the player sees first: the store's frame, never an empty page.
+    // Without scripts, what the player sees first: the store's frame in the brand's default layout, never an empty page.
     const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
     const page = await bare.newPage();
     await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
-    await expect(page.locator("header")).toContainText(brand.name);
-    await expect(page.locator("header img")).toHaveJSProperty("complete", true);
-    const skeleton = page.locator("main .sf-skeleton");
+    const shell = page.locator("[data-shell]:visible");
+    await expect(shell).toHaveCount(1);
+    await expect(shell).toHaveAttribute("data-shell", brand.layout.default);
+    await expect(shell.locator("header")).toContainText(brand.layout.default === "old" ? brand.name : "Top-up");
+    await expect(shell.locator("header img")).toHaveJSProperty("complete", true);
+    const skeleton = shell.locator("main .sf-skeleton");
     await expect(skeleton).toHaveAttribute("aria-busy", "true");
     expect((await skeleton.boundingBox())?.height).toBeGreaterThan(300);
     // In the brand's colours: the page's tokens are in the HTML.
@@ -229,6 +234,39 @@ for (const store of stores) {
     expect(primary.toLowerCase()).toBe(brand.themeColor.toLowerCase());
     await bare.close();
   });
+
+  for (const width of [360, 1280]) {
+    test(`${store.layout} layout at ${width} px: the shell shows the visit's layout and the banner where the runtime will, before the bundle`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // The bundle is held: what shows is the HTML and its first script's work.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.fallback();
+      });
+      // (The page's load waits for its scripts: only the response is waited for.)
+      await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
+      const shell = page.locator("[data-shell]:visible");
+      await expect(shell).toHaveAttribute("data-shell", store.layout);
+      const early = shell.locator("[data-shell-banner] img.sf-banner__art");
+      await expect(early).toHaveJSProperty("complete", true);
+      expect(await early.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const before = await early.boundingBox();
+      const src = await early.getAttribute("src");
+      release();
+      await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+      await expect(page.locator("[data-shell]")).toHaveCount(0);
+      // The same picture in the same box: taking over moves nothing of it.
+      const after = await page.locator(".sf-banner img.sf-banner__art").boundingBox();
+      expect(after).toEqual(before);
+      expect(await page.locator(".sf-banner img.sf-banner__art").getAttribute("src")).toBe(src);
+    });
+  }
 }
 
 test("the runtime takes over the HTML's shell without moving what the player sees (CLS ≤ 0.01)", async ({ page }) => {

@@ -21,7 +21,7 @@ export interface ResolvedBrand {
   language: string;
   dir: "ltr" | "rtl";
   /** Words the HTML's shell says before the runtime runs, in that language (the locales' own). */
-  shellText: { loading: string };
+  shellText: { loading: string; topUpTitle: string; stepsLabel: string; steps: string[] };
   /** Platform, backup and tracking origins in both modes: what its pages may call. */
   connectOrigins: string[];
   /** Platform and backup origins in both modes: where artwork and the sandbox's pages come from. */
@@ -57,11 +57,19 @@ function shellTexts(): ShellTexts {
     }
     return files.get(lang);
   };
-  return (language) => {
-    const loading = file(language)?.app?.loading ?? file("en")?.app?.loading;
-    if (typeof loading !== "string") throw new Error("locales/en.json has no app.loading");
-    return { loading };
+  const text = (language: string, group: string, key: string): string => {
+    const value = file(language)?.[group]?.[key] ?? file("en")?.[group]?.[key];
+    if (typeof value !== "string") throw new Error(`locales/en.json has no ${group}.${key}`);
+    return value;
   };
+  return (language) => ({
+    loading: text(language, "app", "loading"),
+    // The new layout's header names the page: the top-up's title.
+    topUpTitle: text(language, "header", "topup"),
+    // The old layout's step bar, on the top-up's step (2 of 4), as the runtime draws it.
+    stepsLabel: text(language, "steps", "label"),
+    steps: ["selectGame", "selectRoleGoods", "rechargeBegin", "rechargeResult"].map((key) => text(language, "steps", key)),
+  });
 }
 
 function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string, texts: ShellTexts): ResolvedBrand {

@@ -4,6 +4,7 @@
 // largest picture of the first screen, at high priority as soon as its address is known. The
 // runtime's API client takes the answers over (lib/api/early.ts). Anything unusual (another page,
 // no sales area, offline, no storage) and it does nothing: the runtime asks as it always has.
+import { chooseLayout } from "../core/config/layout.ts";
 import { START_DATA_ID, type StartData } from "../core/config/start-brand.ts";
 import type { GetGameListResponse } from "../core/generated/api-types.ts";
 import { deviceId, resolveCaller, resolveStart, startHosts, startToken, TOP_UP_PATHS, topUpCalls } from "./app/start-plan.ts";
@@ -11,23 +12,47 @@ import { getUrl, sentParams } from "./lib/api/client.ts";
 import { earlyCalls } from "./lib/api/early.ts";
 import { bannerUrl, cachedGames, currentGame, gamesKey } from "./shared/api/game-art.ts";
 
-/** Fetches the banner at high priority; the runtime's <img> of the same address takes it from the memory cache. */
-function preloadBanner(url: string | undefined): void {
-  if (!url || document.querySelector(`link[rel="preload"][as="image"][href="${CSS.escape(url)}"]`)) return;
+/**
+ * Fetches the banner at high priority and shows it in the shell's banner place, where the runtime
+ * will show it: the largest picture of the first screen is there before the bundle, and the
+ * runtime's <img> of the same address paints it from the memory cache.
+ */
+function showBanner(url: string | undefined, layout: string): void {
+  if (!url) return;
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "image";
   link.href = url;
   link.fetchPriority = "high";
   document.head.append(link);
+  const place = (): boolean => {
+    const slot = document.querySelector(`[data-shell="${layout}"] [data-shell-banner]`);
+    if (!slot || slot.firstChild) return Boolean(slot) || document.readyState !== "loading";
+    const img = document.createElement("img");
+    Object.assign(img, { className: "sf-banner__art", alt: "", width: 720, height: 240, fetchPriority: "high", src: url });
+    slot.append(img);
+    return true;
+  };
+  // A kept list names the banner while the body is still being read: wait for its place.
+  if (place()) return;
+  const watch = new MutationObserver(() => place() && watch.disconnect());
+  watch.observe(document.documentElement, { childList: true, subtree: true });
 }
 
 function start(): void {
   const data = document.getElementById(START_DATA_ID)?.textContent;
-  if (!data || !TOP_UP_PATHS.includes(location.pathname) || navigator.onLine === false) return;
+  if (!data) return;
   const { brand, paths } = JSON.parse(data) as StartData;
   const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
-  if (!area) return;
+  // The shell in the layout the runtime will show (the HTML holds both; the brand's default shows without script).
+  const layout = chooseLayout(brand, area, game);
+  document.documentElement.dataset.shellLayout = layout;
+  if (!TOP_UP_PATHS.includes(location.pathname)) {
+    // Another entry route: the shell drops the top-up's own parts (its steps and banner).
+    document.documentElement.dataset.entry = "other";
+    return;
+  }
+  if (navigator.onLine === false || !area) return;
   const params = new URLSearchParams(location.search);
   const caller = resolveCaller(brand, game, location.search, navigator.userAgent);
   const common = { idfv: deviceId(params), spec_lang: lang, oauth_token: startToken(caller, params) };
@@ -41,11 +66,11 @@ function start(): void {
     if (name !== "getGameList") continue;
     // A returning player's kept list names the banner at once; else the list's answer does.
     const kept = cachedGames(gamesKey(caller.clientId, caller.platform, area));
-    if (kept) preloadBanner(bannerUrl(currentGame(kept, caller.clientId)));
+    if (kept) showBanner(bannerUrl(currentGame(kept, caller.clientId)), layout);
     else
       answer
         .then((res) => (res.ok ? (res.clone().json() as Promise<{ code: number; content: GetGameListResponse }>) : undefined))
-        .then((body) => body?.code === 1 && preloadBanner(bannerUrl(currentGame(body.content, caller.clientId))))
+        .then((body) => body?.code === 1 && showBanner(bannerUrl(currentGame(body.content, caller.clientId)), layout))
         .catch(() => undefined);
   }
 }

@@ -20,6 +20,7 @@ const store = new Map<string, string>();
 let fetched: string[] = [];
 let preloaded: string[] = [];
 let gameList: unknown;
+let root: { dataset: Record<string, string> };
 
 function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
   const at = new URL(url);
@@ -33,7 +34,10 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
   vi.stubGlobal("location", at);
   vi.stubGlobal("navigator", { onLine: online, languages: ["en-US"], userAgent });
   vi.stubGlobal("CSS", { escape: (s: string) => s });
+  root = { dataset: {} };
   vi.stubGlobal("document", {
+    documentElement: root,
+    readyState: "complete",
     getElementById: (id: string) => (id === START_DATA_ID ? { textContent: data } : null),
     querySelector: () => null,
     createElement: () => ({}) as HTMLLinkElement,
@@ -162,6 +166,8 @@ describe("the page's first script", () => {
       fetched = [];
       stubPage(aurora, url, { online });
       expect(await early(), url).toEqual([]);
+      // Away from the top-up, the HTML's shell drops the top-up's own parts (steps, banner).
+      expect(root.dataset.entry, url).toBe(online ? (url.includes("selectGoods") ? undefined : "other") : undefined);
     }
     const multiArea = config.brands.find((b) => Object.keys(b.areas).length > 1);
     if (!multiArea) throw new Error("the demo config has no brand with two areas");

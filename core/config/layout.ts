@@ -4,7 +4,7 @@ import type { Brand } from "./types.ts";
 export type LayoutVersion = "old" | "new";
 
 /** A rule matches when the area is in its regions (or it names none) and the game in its games (or none). */
-export function chooseLayout(brand: Brand, area: string | undefined, game: string | undefined): LayoutVersion {
+export function chooseLayout(brand: Pick<Brand, "layout">, area: string | undefined, game: string | undefined): LayoutVersion {
   if (!area) return brand.layout.default;
   const match = brand.layout.newLayoutRules.some(
     (rule) =>

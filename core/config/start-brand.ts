@@ -13,7 +13,7 @@ export type TopUpCallName = (typeof TOP_UP_CALLS)[number];
 /** The id of the HTML's data block that holds it (`<script type="application/json">`). */
 export const START_DATA_ID = "sf-start";
 
-export type StartBrand = Pick<Brand, "id" | "api" | "defaultGame" | "games"> & {
+export type StartBrand = Pick<Brand, "id" | "api" | "defaultGame" | "games" | "layout"> & {
   areas: { [area: string]: Pick<SalesArea, "languages" | "defaultLanguage"> | undefined };
 };
 
@@ -30,12 +30,13 @@ export function startData(brand: Brand): StartData {
   };
 }
 
-function startBrand({ id, api, defaultGame, games, areas }: Brand): StartBrand {
+function startBrand({ id, api, defaultGame, games, layout, areas }: Brand): StartBrand {
   return {
     id,
     api,
     defaultGame,
     games,
+    layout,
     areas: Object.fromEntries(
       Object.entries(areas).flatMap(([key, a]) => (a ? [[key, { languages: a.languages, defaultLanguage: a.defaultLanguage }]] : [])),
     ),

@@ -122,7 +122,23 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       csp: pageCsp(site, [sha256(inlineStyle)], bundle.early ? [sha256(bundle.early)] : []),
       // The first paint is the store, before any script: the brand's header in its default layout
       // and the screen's skeleton, with the runtime's own classes (it replaces them on its first render).
-      shell: { old: brand.layout.default === "old", loading: shellText.loading },
+      shell: {
+        // Both layouts' shells are in the page; the brand's default shows until the page's first
+        // script has worked out the layout of this visit.
+        layout: brand.layout.default,
+        loading: shellText.loading,
+        topUpTitle: shellText.topUpTitle,
+        stepsLabel: shellText.stepsLabel,
+        // The top-up is step 2 of 4: step 1 done, 2 current, as the runtime's step bar shows it.
+        steps: shellText.steps.map((label, i) => ({
+          n: i + 1,
+          label,
+          state: i === 0 ? "is-done" : i === 1 ? "is-current" : "",
+          current: i === 1,
+          // The runtime's step 1 is a button back to the game choice: the same box, not a control here.
+          link: i === 0,
+        })),
+      },
     };
     const base = `brands/${brand.id}`;
     const html = t.index(view);
