@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => project?.remove());
 
-/** Every script brand 1's page names (entry, module preloads, brand module), with its bytes. */
+/** Brand 1's page (its inline CSS, first script and start data) and every script it names (entry, module preloads, brand module), with their bytes. */
 async function brandOneScripts(brands: number): Promise<Map<string, string>> {
   await project.writeConfig(syntheticConfig(brands));
   const out = join(project.dir, `dist-${brands}`);
@@ -21,14 +21,15 @@ async function brandOneScripts(brands: number): Promise<Map<string, string>> {
   expect(await build.exited, build.err).toBe(0);
   const html = readFileSync(join(out, "brands", "brand0001", "index.html"), "utf8");
   const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1] ?? "");
-  return new Map(urls.map((url) => [url, readFileSync(join(out, "app", url), "utf8")]));
+  return new Map([["index.html", html], ...urls.map((url): [string, string] => [url, readFileSync(join(out, "app", url), "utf8")])]);
 }
 
 describe("brand scaling", () => {
-  it("brand 1's initial scripts are identical at 1 and 1000 brands", { timeout: 240_000 }, async () => {
+  it("brand 1's page and initial scripts are identical at 1 and 1000 brands", { timeout: 240_000 }, async () => {
     const one = await brandOneScripts(1);
     const thousand = await brandOneScripts(1000);
-    expect(one.size).toBeGreaterThanOrEqual(3);
+    expect(one.size).toBeGreaterThanOrEqual(4);
+    expect(one.get("index.html")).toContain("__sfEarly");
     expect([...thousand.keys()]).toEqual([...one.keys()]);
     for (const [url, code] of one) expect(thousand.get(url) === code, url).toBe(true);
   });
