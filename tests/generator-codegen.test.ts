@@ -12,7 +12,7 @@ import { validateFile } from "../core/config/validate.ts";
 import { brandModuleProblems } from "../generator/build.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
 import { precompress } from "../generator/compress.ts";
-import { emitSites } from "../generator/emit/site.ts";
+import { emitSites, sha256 } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
@@ -128,11 +128,34 @@ describe("per-brand sites", () => {
     locales: { en: "/assets/en-1.js", ja: "/assets/ja-1.js" },
   };
 
+  it("inlines the page's first script, allowed by its hash, and the brand's start data as inert JSON", async () => {
+    const early = "window.__sfEarly=new Map;";
+    const files = emitSites(await resolvedOf(minimalFile), { ...bundle, early });
+    const html = files.find((f) => f.path === "brands/minimal/index.html")?.contents ?? "";
+    expect(html).toContain(`<script>${early}</script>`);
+    expect(html).toContain(`script-src 'self' '${sha256(early)}';`);
+    const data = /<script type="application\/json" id="sf-start">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    const start = JSON.parse(data);
+    expect(start.brand.id).toBe("minimal");
+    expect(start.paths).toEqual({
+      getGameList: "/api/pay/getGameListV2",
+      pageConfig: "/api/config/recharge",
+      productList: "/api/pay/getProductList",
+      serverList: "/api/pay/getServerList",
+    });
+    // The first script precedes the scripts it does not wait for; those come at low priority.
+    expect(html.indexOf(`<script>${early}`)).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html).toContain('<script type="module" src="/assets/main-abc.js" fetchpriority="low"></script>');
+    // Both layouts' shells; the brand's default shows until the script has chosen.
+    expect(html).toContain('data-shell="old"');
+    expect(html).toContain('data-shell="new"');
+  });
+
   it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
     const files = emitSites(await resolvedOf(minimalFile), bundle);
     const get = (p: string) => files.find((f) => f.path === p)?.contents ?? "";
     const html = get("brands/minimal/index.html");
-    expect(html).toContain('<html lang="en" dir="ltr" data-brand="minimal">');
+    expect(html).toContain('<html lang="en" dir="ltr" data-brand="minimal" data-shell-layout="old">');
     expect(html).toContain("<title>Minimal Store</title>");
     expect(html).toContain('<meta name="theme-color" content="#00bbff">');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
@@ -146,7 +169,8 @@ describe("per-brand sites", () => {
     expect(html).toContain("<style>.sf-app{display:flex}\nhtml[data-brand=");
     expect(html).not.toContain('rel="stylesheet"');
     // Its first language's strings load with the runtime, not after it; no other language does.
-    expect(html).toContain('<link rel="modulepreload" href="/assets/en-1.js">');
+    // (At low priority: the first script's calls and the banner go before them.)
+    expect(html).toContain('<link rel="modulepreload" href="/assets/en-1.js" fetchpriority="low">');
     expect(html).not.toContain("ja-1.js");
     expect(html).not.toContain("unsafe-inline");
     // Artwork and framed pay pages only from the brand's platform hosts (and its own preview hosts); no wildcard scheme.
