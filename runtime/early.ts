@@ -62,6 +62,8 @@ function start(): void {
   for (const [name, callParams] of topUpCalls(caller, area)) {
     const url = getUrl(host, paths[name], sentParams(common, callParams));
     const answer = fetch(url, { credentials: "omit" });
+    // A failure is the runtime's to see when it takes the call over, not an unhandled rejection now.
+    answer.catch(() => undefined);
     calls.set(url, answer);
     if (name !== "getGameList") continue;
     // A returning player's kept list names the banner at once; else the list's answer does.
