@@ -269,6 +269,29 @@ for (const store of stores) {
   }
 }
 
+test("Arabic: the shell faces right to left and says no English before the runtime's Arabic", async ({ page }) => {
+  const store = storefronts(config, ["ar"]).find((s) => s.lang === "ar");
+  if (!store) throw new Error("no storefront sells in Arabic in the demo config");
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
+  const shell = page.locator("[data-shell]:visible");
+  await expect(shell.locator("[data-shell-banner] img")).toHaveCount(1);
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"]);
+  // The shell's words are the brand's first language's: kept out of sight, their room kept.
+  for (const words of await shell.locator("[data-shell-words]").all()) await expect(words).toBeHidden();
+  release();
+  await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"]);
+});
+
 test("the runtime takes over the HTML's shell without moving what the player sees (CLS ≤ 0.01)", async ({ page }) => {
   const store = stores.find((s) => s.layout === config.brands.find((b) => b.id === s.brand)?.layout.default) ?? stores[0];
   if (!store) throw new Error("no storefront");

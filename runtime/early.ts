@@ -10,6 +10,7 @@ import type { GetGameListResponse } from "../core/generated/api-types.ts";
 import { deviceId, resolveCaller, resolveStart, startHosts, startToken, TOP_UP_PATHS, topUpCalls } from "./app/start-plan.ts";
 import { getUrl, sentParams } from "./lib/api/client.ts";
 import { earlyCalls } from "./lib/api/early.ts";
+import { isRtl } from "./lib/language.ts";
 import { bannerUrl, cachedGames, currentGame, gamesKey } from "./shared/api/game-art.ts";
 
 /**
@@ -46,10 +47,18 @@ function start(): void {
   const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
   // The shell in the layout the runtime will show (the HTML holds both; the brand's default shows without script).
   const layout = chooseLayout(brand, area, game);
-  document.documentElement.dataset.shellLayout = layout;
+  const root = document.documentElement;
+  root.dataset.shellLayout = layout;
+  // The shell's words are in the brand's first language: in another, the shell keeps their room
+  // but not the words, and faces the language's way (Arabic right to left) until the runtime's own.
+  if (lang !== root.lang) {
+    root.dataset.shellWords = "hidden";
+    root.lang = lang;
+    root.dir = isRtl(lang) ? "rtl" : "ltr";
+  }
   if (!TOP_UP_PATHS.includes(location.pathname)) {
     // Another entry route: the shell drops the top-up's own parts (its steps and banner).
-    document.documentElement.dataset.entry = "other";
+    root.dataset.entry = "other";
     return;
   }
   if (navigator.onLine === false || !area) return;
