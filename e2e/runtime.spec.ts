@@ -109,7 +109,8 @@ test.describe("layouts", () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 480 }, locale: "en-US" });
     const page = await context.newPage();
     await page.goto(brandUrl("borealis", "/selectGoods"));
-    const header = page.locator("header");
+    // The runtime's header (the HTML's shell has its own until the runtime takes over).
+    const header = page.locator("[data-layout] header");
     await expect(header).toHaveAttribute("data-hidden", "false");
     await page.mouse.move(180, 300);
     await page.mouse.wheel(0, 150);
@@ -128,7 +129,8 @@ test.describe("layouts", () => {
     const page = await context.newPage();
     await page.goto(brandUrl("borealis", "/selectGoods"));
     await expect(page.getByTestId("goods-grid")).toBeVisible();
-    const header = page.locator("header");
+    // The runtime's header (the HTML's shell has its own until the runtime takes over).
+    const header = page.locator("[data-layout] header");
     await page.mouse.move(180, 300);
     await page.mouse.wheel(0, 150);
     await expect(header).toHaveAttribute("data-hidden", "true");

@@ -1,6 +1,7 @@
 // The platform calls the page's first script (runtime/early.ts) started before the bundle arrived,
-// by URL. The API client's fetch takes each over once instead of asking again; an early call that
-// failed or that the server could not answer is simply made again, as if it had never been.
+// by URL. The API client's fetch takes each over once instead of asking again. An early call is the
+// client's first try of that call: its failure counts as the try's (the client waits and tries
+// again, then fails over), so a host gets its three tries, never a fourth.
 
 declare global {
   interface Window {
@@ -21,15 +22,13 @@ export function withEarlyCalls(base: typeof fetch, calls: () => Map<string, Prom
     const early = url && (init?.method ?? "GET") === "GET" ? calls().get(url) : undefined;
     if (!url || !early) return base(input, init);
     calls().delete(url);
-    const again = () => base(input, init);
-    const answer = early.then((res) => (res.status >= 500 ? again() : res), again);
     const signal = init?.signal;
-    if (!signal) return answer;
+    if (!signal) return early;
     // The client's time limit still holds for a call it took over.
     return new Promise<Response>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-      answer.then(resolve, reject);
+      early.then(resolve, reject);
     });
   };
 }
