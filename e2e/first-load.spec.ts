@@ -13,6 +13,20 @@ const stores = defaults.filter((s) => s.brand === defaults[0]?.brand);
 const TOP_UP_CALLS = ["/api/pay/getGameListV2", "/api/config/recharge", "/api/pay/getProductList", "/api/pay/getServerList"];
 const PLATFORM = /\/(api|util)\//;
 
+/** Holds every script of the page until `until` settles, or until the returned function is called. */
+async function holdScripts(page: Page, until?: Promise<void>): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void until?.then(release);
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 for (const store of stores) {
   test(`${store.layout} layout: the goods need one platform round trip, its calls asked for together`, async ({ page }) => {
     const held: Route[] = [];
@@ -74,11 +88,10 @@ for (const store of stores) {
       if ([...TOP_UP_CALLS, "banner"].every((c) => asked.has(c))) release();
     };
     let scriptsHeld = 0;
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      scriptsHeld++;
-      await allAsked;
-      await route.fallback();
+    page.on("request", (request) => {
+      if (/\/assets\/.*\.js$/.test(request.url())) scriptsHeld++;
     });
+    await holdScripts(page, allAsked);
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (TOP_UP_CALLS.includes(pathname)) note(pathname);
@@ -122,10 +135,7 @@ test.describe("an error answered to the page's first calls, before the runtime h
         body: JSON.stringify({ code, message: "Please log in again", content: null }),
       });
     });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await wasAsked;
-      await route.fallback();
-    });
+    await holdScripts(page, wasAsked);
   }
 
   test("-600 to a returning player's kept token: the account is forgotten and the login opens", async ({ page }) => {
@@ -241,14 +251,7 @@ for (const store of stores) {
     }) => {
       await page.setViewportSize({ width, height: 800 });
       // The bundle is held: what shows is the HTML and its first script's work.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdScripts(page);
       // (The page's load waits for its scripts: only the response is waited for.)
       await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
       const shell = page.locator("[data-shell]:visible");
@@ -272,14 +275,7 @@ for (const store of stores) {
 test("Arabic: the shell faces right to left and says no English before the runtime's Arabic", async ({ page }) => {
   const store = storefronts(config, ["ar"]).find((s) => s.lang === "ar");
   if (!store) throw new Error("no storefront sells in Arabic in the demo config");
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdScripts(page);
   await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
   const shell = page.locator("[data-shell]:visible");
   await expect(shell.locator("[data-shell-banner] img")).toHaveCount(1);
