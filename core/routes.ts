@@ -77,3 +77,6 @@ export const oldLayoutRoutes: RouteEntry[] = [
   { path: "/userCenter", name: "UserCenter", screen: "UserCenter", titleKey: "header.vipCenter", feature: "vip" },
   ...common,
 ];
+
+/** Each layout's routes. */
+export const layoutRoutes = { old: oldLayoutRoutes, new: newLayoutRoutes } as const;

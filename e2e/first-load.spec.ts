@@ -236,9 +236,15 @@ for (const store of stores) {
     await expect(shell).toHaveAttribute("data-shell", brand.layout.default);
     await expect(shell.locator("header")).toContainText(brand.layout.default === "old" ? brand.name : "Top-up");
     await expect(shell.locator("header img")).toHaveJSProperty("complete", true);
-    const skeleton = shell.locator("main .sf-skeleton");
-    await expect(skeleton).toHaveAttribute("aria-busy", "true");
-    expect((await skeleton.boundingBox())?.height).toBeGreaterThan(300);
+    // The top-up as the runtime draws it for a player not yet signed in: the banner's place, the
+    // account card, the goods' skeleton and the buy bar; the generic skeleton only for other paths.
+    const screen = shell.locator("main .sf-purchase");
+    await expect(screen.locator("> .sf-banner[data-shell-banner]")).toBeVisible();
+    await expect(screen.locator("> .sf-recipient button")).toBeDisabled();
+    await expect(screen.locator("> .sf-goods")).toHaveAttribute("aria-busy", "true");
+    await expect(screen.locator("> .sf-buy-bar button")).toBeDisabled();
+    await expect(shell.locator("main .sf-skeleton")).toBeHidden();
+    expect((await screen.boundingBox())?.height).toBeGreaterThan(300);
     // In the brand's colours: the page's tokens are in the HTML.
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--sf-color-primary").trim());
     expect(primary.toLowerCase()).toBe(brand.themeColor.toLowerCase());
@@ -246,7 +252,7 @@ for (const store of stores) {
   });
 
   for (const width of [360, 1280]) {
-    test(`${store.layout} layout at ${width} px: the shell shows the visit's layout and the banner where the runtime will, before the bundle`, async ({
+    test(`${store.layout} layout at ${width} px: the shell shows the visit's layout, and the banner, the account card and the buy bar where the runtime will, before the bundle`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 800 });
@@ -261,12 +267,24 @@ for (const store of stores) {
       expect(await early.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const before = await early.boundingBox();
       const src = await early.getAttribute("src");
+      // The account card and the buy bar in their boxes, the goods where they will start.
+      const parts = () =>
+        page.evaluate(() =>
+          [".sf-purchase > .sf-recipient", ".sf-purchase > .sf-buy-bar", ".sf-purchase > .sf-goods"].map((selector) => {
+            const box = [...document.querySelectorAll(selector)]
+              .find((e) => (e as HTMLElement).offsetParent !== null)
+              ?.getBoundingClientRect();
+            return box && [box.x, box.y, box.width, selector.endsWith("goods") ? 0 : box.height].map(Math.round);
+          }),
+        );
+      const shellParts = await parts();
       release();
       await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
       await expect(page.locator("[data-shell]")).toHaveCount(0);
       // The same picture in the same box: taking over moves nothing of it.
       const after = await page.locator(".sf-banner img.sf-banner__art").boundingBox();
       expect(after).toEqual(before);
+      expect(await parts()).toEqual(shellParts);
       expect(await page.locator(".sf-banner img.sf-banner__art").getAttribute("src")).toBe(src);
     });
   }
@@ -304,4 +322,48 @@ test("the runtime takes over the HTML's shell without moving what the player see
   await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
   await expect(page.locator("[data-shell]")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
+});
+
+/** What frames a screen, read from the visible layout: the step bar, the titles and the bottom navigation. */
+const frame = (page: Page) =>
+  page.evaluate(() => {
+    const visible = (e: Element | null) => (e && (e as HTMLElement).offsetParent !== null ? e : null);
+    const app = [...document.querySelectorAll(".sf-app")].find(
+      (a) => (a as HTMLElement).offsetParent !== null || getComputedStyle(a).display !== "none",
+    );
+    // The rendered text: a title's words hidden by CSS (the shell's fallback name) are not read.
+    const text = (selector: string) =>
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is compared
+      (visible(app?.querySelector(selector) ?? null) as HTMLElement | null)?.innerText.trim() ?? null;
+    return {
+      step: text(".sf-steps li[aria-current=step] .sf-steps__index"),
+      title: text(".sf-header__title"),
+      pageTitle: text("main h1.sf-page-title"),
+      nav: [...(app?.querySelectorAll(".sf-bottom-nav a") ?? [])].map(
+        (a) => `${a.getAttribute("href")}${a.classList.contains("active") ? "*" : ""}`,
+      ),
+      gameChoice: Boolean(visible(app?.querySelector(".sf-card__title") ?? null)) && !app?.querySelector(".sf-goods, .sf-banner"),
+    };
+  });
+
+test.describe("entry paths", () => {
+  // Each visit's scripts are held: none may come from the service worker's cache instead.
+  test.use({ serviceWorkers: "block" });
+  for (const store of stores) {
+    test(`${store.layout} layout: each entry path is served a shell framed as the runtime frames its screen`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      for (const path of ["/", "/selectGoods", "/my", "/activity", "/notArea"]) {
+        await page.unrouteAll({ behavior: "wait" });
+        const release = await holdScripts(page);
+        await page.goto(brandUrl(store.brand, `${path}?${store.query}`), { waitUntil: "commit" });
+        await expect(page.locator("[data-shell]:visible"), path).toHaveAttribute("data-shell", store.layout);
+        const shell = await frame(page);
+        release();
+        await expect(page.locator("[data-shell]")).toHaveCount(0);
+        await expect(page.locator(`[data-layout="${store.layout}"]`)).toBeVisible();
+        // The runtime's frame once its data is in (the events item waits for the page config).
+        await expect.poll(() => frame(page), { message: path }).toEqual(shell);
+      }
+    });
+  }
 });

@@ -1,6 +1,7 @@
 // `gen deploy-config --nginx`: the hosts come from the validated brands.yaml (the generator's own
 // host map, the one the runtime is built with), checked against the built dist/ they will serve;
 // each page's CSP comes from the built page. Writes the web server's configuration (emit/nginx.ts).
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { isIP } from "node:net";
@@ -8,6 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { Format } from "../core/config/diagnostics.ts";
 import { hostMap } from "../core/config/hosts.ts";
 import { formatValidation, validateFile } from "../core/config/validate.ts";
+import { isEntryFile } from "../core/entry-pages.ts";
 import { type NginxOptions, type NginxSite, nginxConfig, nginxString, upstreamOf } from "./emit/nginx.ts";
 import type { Output as Io } from "./output.ts";
 import { toPosix, writeFileAtomic } from "./writer.ts";
@@ -48,12 +50,10 @@ export function readSite(dist: string, hosts: NginxSite["hosts"]): NginxSite {
   for (const brand of new Set(Object.values(hosts).map((h) => h.brand))) {
     const dir = join(dist, "brands", brand);
     if (!existsSync(join(dir, "index.html"))) throw new DeployUsageError(`${dir}/index.html is missing: run \`gen build\` again`);
-    const others = Object.fromEntries(
-      htmlFiles(dir)
-        .filter((f) => f !== "index.html")
-        .map((f) => [f, readFileSync(join(dir, f), "utf8")]),
-    );
-    pages[brand] = { index: readFileSync(join(dir, "index.html"), "utf8"), others };
+    const read = (files: string[]) => Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+    const html = htmlFiles(dir);
+    const others = read(html.filter((f) => f !== "index.html" && !isEntryFile(f)));
+    pages[brand] = { index: readFileSync(join(dir, "index.html"), "utf8"), entries: read(html.filter(isEntryFile)), others };
   }
   const unknownFile = join(dist, "unknown-host.html");
   if (!existsSync(unknownFile)) throw new DeployUsageError(`${unknownFile} is missing: run \`gen build\` again`);

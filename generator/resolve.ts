@@ -20,8 +20,8 @@ export interface ResolvedBrand {
   /** The language the HTML ships with before the runtime resolves the visitor's, and its direction. */
   language: string;
   dir: "ltr" | "rtl";
-  /** Words the HTML's shell says before the runtime runs, in that language (the locales' own). */
-  shellText: { loading: string; topUpTitle: string; stepsLabel: string; steps: string[] };
+  /** A string of the locales (`group.key`) in the brand's language, English where it has none: the words the HTML's shell says before the runtime runs. */
+  shellText: (key: string) => string;
   /** Platform, backup and tracking origins in both modes: what its pages may call. */
   connectOrigins: string[];
   /** Platform and backup origins in both modes: where artwork and the sandbox's pages come from. */
@@ -62,14 +62,10 @@ function shellTexts(): ShellTexts {
     if (typeof value !== "string") throw new Error(`locales/en.json has no ${group}.${key}`);
     return value;
   };
-  return (language) => ({
-    loading: text(language, "app", "loading"),
-    // The new layout's header names the page: the top-up's title.
-    topUpTitle: text(language, "header", "topup"),
-    // The old layout's step bar, on the top-up's step (2 of 4), as the runtime draws it.
-    stepsLabel: text(language, "steps", "label"),
-    steps: ["selectGame", "selectRoleGoods", "rechargeBegin", "rechargeResult"].map((key) => text(language, "steps", key)),
-  });
+  return (language) => (key) => {
+    const [group = "", name = ""] = key.split(".");
+    return text(language, group, name);
+  };
 }
 
 function resolveBrand(config: BrandsConfig, brand: Brand, configDir: string, texts: ShellTexts): ResolvedBrand {

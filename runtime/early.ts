@@ -7,7 +7,7 @@
 import { chooseLayout } from "../core/config/layout.ts";
 import { START_DATA_ID, type StartData } from "../core/config/start-brand.ts";
 import type { GetGameListResponse } from "../core/generated/api-types.ts";
-import { deviceId, resolveCaller, resolveStart, startHosts, startToken, TOP_UP_PATHS, topUpCalls } from "./app/start-plan.ts";
+import { deviceId, resolveCaller, resolveStart, startHosts, startToken, topUpCalls } from "./app/start-plan.ts";
 import { getUrl, sentParams } from "./lib/api/client.ts";
 import { earlyCalls } from "./lib/api/early.ts";
 import { isRtl } from "./lib/language.ts";
@@ -43,7 +43,7 @@ function showBanner(url: string | undefined, layout: string): void {
 function start(): void {
   const data = document.getElementById(START_DATA_ID)?.textContent;
   if (!data) return;
-  const { brand, paths } = JSON.parse(data) as StartData;
+  const { brand, paths, topUp } = JSON.parse(data) as StartData;
   const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
   // The shell in the layout the runtime will show (the HTML holds both; the brand's default shows without script).
   const layout = chooseLayout(brand, area, game);
@@ -56,12 +56,11 @@ function start(): void {
     root.lang = lang;
     root.dir = isRtl(lang) ? "rtl" : "ltr";
   }
-  if (!TOP_UP_PATHS.includes(location.pathname)) {
-    // Another entry route: the shell drops the top-up's own parts (its steps and banner).
-    root.dataset.entry = "other";
-    return;
-  }
-  if (navigator.onLine === false || !area) return;
+  // This page's shell is drawn for the paths it names; served for another (a static host serving
+  // one page for every route), the shell drops its route's own parts (steps, title, banner).
+  const own = (layout === "old" ? root.dataset.pathsOld : root.dataset.pathsNew)?.split(" ") ?? [];
+  if (!own.includes(location.pathname)) root.dataset.entry = "other";
+  if (!topUp[layout].includes(location.pathname) || navigator.onLine === false || !area) return;
   const params = new URLSearchParams(location.search);
   const caller = resolveCaller(brand, game, location.search, navigator.userAgent);
   const common = { idfv: deviceId(params), spec_lang: lang, oauth_token: startToken(caller, params) };

@@ -1,9 +1,11 @@
 // Serves the built storefronts from dist/ by Host: shared hashed assets, each brand's own files,
-// and the brand's index.html for every other path (client-side routes).
+// and for every other path (client-side routes) the brand's page of that entry path
+// (core/entry-pages.ts), else its index.html.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { entryFile, isEntryFile } from "../core/entry-pages.ts";
 import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-policy.ts";
 
 export interface HostEntry {
@@ -35,12 +37,15 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
     }
     return headers;
   };
-  const page = (brand: string) => {
-    let cached = pages.get(brand);
+  const page = (brand: string, file: string) => {
+    const key = `${brand}/${file}`;
+    let cached = pages.get(key);
     if (!cached) {
-      const html = readFileSync(join(brandsDir, brand, "index.html"), "utf8");
+      // A dist/ built before a page existed serves its index.html there.
+      const own = join(brandsDir, brand, file);
+      const html = readFileSync(existsSync(own) ? own : join(brandsDir, brand, "index.html"), "utf8");
       cached = { html, headers: responseHeaders("page", html) };
-      pages.set(brand, cached);
+      pages.set(key, cached);
     }
     return cached;
   };
@@ -48,8 +53,8 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
   // Hashed assets go out as the build's .br or .gz copy when the browser accepts it (generator/compress.ts).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
-  const sendPage = (reply: FastifyReply, brand: string) => {
-    const { html, headers } = page(brand);
+  const sendPage = (reply: FastifyReply, brand: string, file = "index.html") => {
+    const { html, headers } = page(brand, file);
     return reply.headers(headers).type("text/html; charset=utf-8").send(html);
   };
 
@@ -73,10 +78,11 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
       return reply.code(404).headers(responseHeaders("brandFile")).send("Not found");
     }
     const own = join(brandsDir, entry.brand, safe);
-    if (safe && safe !== "index.html" && existsSync(own) && statSync(own).isFile()) {
+    if (isEntryFile(safe.split(sep).join("/"))) return sendPage(reply, entry.brand, safe.split(sep).join("/"));
+    if (safe && existsSync(own) && statSync(own).isFile()) {
       reply.headers(safe === "sw.js" ? responseHeaders("worker") : safe.endsWith(".html") ? popupPage(own) : responseHeaders("brandFile"));
       return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
     }
-    return sendPage(reply, entry.brand);
+    return sendPage(reply, entry.brand, entryFile(path));
   });
 }

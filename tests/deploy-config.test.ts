@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { main } from "../cli/main.ts";
 import { hostMap } from "../core/config/hosts.ts";
 import { validateFile } from "../core/config/validate.ts";
+import { ENTRY_PAGES } from "../core/entry-pages.ts";
 import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../core/hosting/http-policy.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
@@ -139,6 +140,11 @@ describe("gen deploy-config --nginx", () => {
           ["location = /sw.js {", "worker", ""],
           [`location = "/${redirect}" {`, "popupPage", popup],
           ["location / {", "brandFile", ""],
+          // Each entry path its own page, and that page asked for by its file name.
+          ...ENTRY_PAGES.filter((p) => p.file !== "index.html").flatMap(({ file, paths }) => {
+            const html = readFileSync(join(dist, "brands", brand.id, file), "utf8");
+            return [...paths, `/${file}`].map((path): [string, ResponseKind, string] => [`location = "${path}" {`, "page", html]);
+          }),
         ];
         for (const [opener, kind, html] of expectations) {
           expect(blockHeaders(conf, opener, at), `${brand.id} ${opener}`).toEqual({ ...responseHeaders(kind, html), ...extra });
@@ -148,6 +154,8 @@ describe("gen deploy-config --nginx", () => {
       expect(blockHeaders(conf, "location = /unknown-host.html {")).toEqual(responseHeaders("unknownHost", unknown));
     }
     const at = plain.indexOf('root "/srv/storefront/dist/brands/aurora";');
+    expect(blockOf(plain, 'location = "/my" {', at)).toContain('try_files "/entry/my.html" =404;');
+    expect(blockOf(plain, 'location = "/" {', at)).toContain('try_files "/entry/start.html" =404;');
     const nested = readFileSync(join(dist, "brands", "aurora", "auth", "popup.html"), "utf8");
     expect(blockHeaders(plain, 'location = "/auth/popup.html" {', at)).toEqual(responseHeaders("popupPage", nested));
     expect(plain).toMatch(/listen 80 default_server;/);

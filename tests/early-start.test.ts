@@ -4,8 +4,11 @@
 // runtime's own first calls after the script and check that none reaches the network again.
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { chooseLayout } from "../core/config/layout.ts";
 import { START_DATA_ID, startData } from "../core/config/start-brand.ts";
 import type { Brand, BrandModule } from "../core/config/types.ts";
+import { ENTRY_PAGES, entryFile, entryShell, pathsWithShell, topUpPaths } from "../core/entry-pages.ts";
+import { layoutRoutes } from "../core/routes.ts";
 import { demoConfig } from "./demo-config.ts";
 import { memoryStorage } from "./memory-storage.ts";
 
@@ -16,6 +19,9 @@ const brandOf = (id: string): Brand => {
   return brand;
 };
 
+/** The first path of the page a path is served (index.html's for any path without a page of its own). */
+const entryPagePath = (path: string) => ENTRY_PAGES.find((p) => p.file === entryFile(path))?.paths[0] ?? "/selectGoods";
+
 const store = new Map<string, string>();
 let fetched: string[] = [];
 let preloaded: string[] = [];
@@ -24,7 +30,7 @@ let root: { dataset: Record<string, string> };
 
 function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
   const at = new URL(url);
-  const data = JSON.stringify(startData(brand));
+  const data = JSON.stringify(startData(brand, topUpPaths(layoutRoutes, brand.features)));
   vi.stubGlobal("window", {
     location: at,
     localStorage: memoryStorage(store),
@@ -34,7 +40,12 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
   vi.stubGlobal("location", at);
   vi.stubGlobal("navigator", { onLine: online, languages: ["en-US"], userAgent });
   vi.stubGlobal("CSS", { escape: (s: string) => s });
-  root = { dataset: {} };
+  // The html element of the page the servers send for this path (core/entry-pages.ts): the paths its shells were drawn for.
+  const drawnFor = (layout: "old" | "new") => {
+    const own = entryShell(layoutRoutes[layout], entryPagePath(at.pathname), brand.features);
+    return pathsWithShell(layoutRoutes[layout], own, brand.features).join(" ");
+  };
+  root = { dataset: { pathsOld: drawnFor("old"), pathsNew: drawnFor("new") } };
   vi.stubGlobal("document", {
     documentElement: root,
     readyState: "complete",
@@ -53,7 +64,7 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
 
 /** The runtime's start, as bootstrap makes it: the services and the top-up's prefetch. */
 async function runtimeStart(brand: Brand): Promise<void> {
-  const { resolveStart, TOP_UP_PATHS } = await import("../runtime/app/start-plan.ts");
+  const { resolveStart, isTopUpEntry } = await import("../runtime/app/start-plan.ts");
   const { createServices } = await import("../runtime/app/services.ts");
   const { prefetchTopUp } = await import("../runtime/app/prefetch-top-up.ts");
   const { modeForHost } = await import("../core/config/hosts.ts");
@@ -67,7 +78,8 @@ async function runtimeStart(brand: Brand): Promise<void> {
     ui: { toast: () => undefined, openLogin: () => undefined, navigate: () => undefined, refresh: () => undefined } as never,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (area && TOP_UP_PATHS.includes(location.pathname)) prefetchTopUp(client, services, area);
+  const layout = chooseLayout(brand, area, game);
+  if (area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features)) prefetchTopUp(client, services, area);
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
 }
 
@@ -127,6 +139,38 @@ describe("the page's first script", () => {
     });
   }
 
+  it("starts them on every entry path whose first screen is the top-up's, in each layout, as the runtime does", async () => {
+    // An aurora game in the old layout (its game choice at / and /selectGame); hanbit's in the new
+    // one (/, /selectGame and /result redirect to its goods).
+    const oldGame = Object.entries(aurora.games).find(([key, g]) => g && chooseLayout(aurora, g.area, key) === "old")?.[1];
+    if (!oldGame) throw new Error("aurora has no game in the old layout");
+    const hanbit = brandOf("hanbit");
+    const [hanbitKey, hanbitGame] = Object.entries(hanbit.games)[0] ?? [];
+    if (!hanbitGame || !hanbitKey) throw new Error("hanbit has no game");
+    const query = (g: typeof game) => `?client_id=${g.clientIdMap.web}&domain_area=${g.area}`;
+    for (const [brand, g, path, starts] of [
+      [aurora, oldGame, "/", true],
+      [aurora, oldGame, "/selectGame", true],
+      [aurora, oldGame, "/result", false],
+      [hanbit, hanbitGame, "/", true],
+      [hanbit, hanbitGame, "/selectGame", true],
+      [hanbit, hanbitGame, "/result", true],
+      [hanbit, hanbitGame, "/my", false],
+    ] as const) {
+      vi.resetModules();
+      store.clear();
+      fetched = [];
+      const url = `http://${brand.id}.localhost:8080${path}${query(g)}`;
+      stubPage(brand, url);
+      const started = await early();
+      expect(paths(started).sort(), url).toEqual(starts ? [...TOP_UP].sort() : []);
+      // The page the servers send for the path was drawn for it: nothing of its shell goes.
+      expect(root.dataset.entry, url).toBeUndefined();
+      await runtimeStart(brand);
+      expect(fetched.length, url).toBe(started.length);
+    }
+  });
+
   it("signs its calls as the runtime does: the SDK's token and device, the kept player's token", async () => {
     stubPage(aurora, `${link}&visit=sdk&platform=android&oauth_token=sdk-token&idfv=device-9`);
     const [first] = await early();
@@ -160,13 +204,14 @@ describe("the page's first script", () => {
     for (const [url, online] of [
       ["http://aurora.localhost:8080/orderResult?billing_no=B1", true],
       ["http://aurora.localhost:8080/replenish?replenish_id=R1", true],
+      ["http://aurora.localhost:8080/@code", true],
       [link, false],
     ] as const) {
       vi.resetModules();
       fetched = [];
       stubPage(aurora, url, { online });
       expect(await early(), url).toEqual([]);
-      // Away from the top-up, the HTML's shell drops the top-up's own parts (steps, banner).
+      // A path without a page of its own gets the top-up's, whose shell drops its route's own parts (steps, title, banner).
       expect(root.dataset.entry, url).toBe(online ? (url.includes("selectGoods") ? undefined : "other") : undefined);
     }
     const multiArea = config.brands.find((b) => Object.keys(b.areas).length > 1);

@@ -9,6 +9,7 @@ import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-modu
 import { contrast, themeTokens, tint } from "../core/config/colour.ts";
 import type { BrandModule, BrandsConfig } from "../core/config/types.ts";
 import { validateFile } from "../core/config/validate.ts";
+import { ENTRY_PAGES } from "../core/entry-pages.ts";
 import { brandModuleProblems } from "../generator/build.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
 import { precompress } from "../generator/compress.ts";
@@ -151,11 +152,60 @@ describe("per-brand sites", () => {
     expect(html).toContain('data-shell="new"');
   });
 
+  it("writes a page for each entry path, each painting that path's first screen in both layouts", async () => {
+    const files = emitSites(await resolvedOf(DEMO_CONFIG), bundle);
+    const page = (brand: string, file: string) => {
+      const html = files.find((f) => f.path === `brands/${brand}/${file}`)?.contents;
+      if (!html) throw new Error(`no ${file} for ${brand}`);
+      const [, old = "", neu = ""] =
+        /data-shell="old">([\s\S]*?)<\/div><div class="sf-app[^"]*" data-shell="new">([\s\S]*?)<\/div><\/div>\n<noscript>/.exec(html) ?? [];
+      return { html, old, new: neu };
+    };
+    for (const brand of ["aurora", "sakura", "hanbit", "jade", "borealis"])
+      for (const { file } of ENTRY_PAGES) expect(page(brand, file).old, `${brand} ${file}`).toContain('<header class="sf-header">');
+
+    // aurora: old layout by default, events on. Its start page: the old layout's game choice (step 1),
+    // the new layout's top-up with the banner's place and the bottom navigation (top-up current).
+    const start = page("aurora", "entry/start.html");
+    expect(start.old).toMatch(/<li class="is-current" aria-current="step"><span class="sf-steps__index">1<\/span>/);
+    expect(start.old).toContain('<h2 class="sf-card__title" data-shell-words>Select game</h2><div class="sf-skeleton__rows"');
+    expect(start.old).not.toContain("data-shell-banner");
+    expect(start.new).toContain("data-shell-banner");
+    expect(start.new).toContain("<span data-shell-route data-shell-words>Top-up</span>");
+    expect([...start.new.matchAll(/<a href="([^"]+)"( class="active")?/g)].map((m) => `${m[1]}${m[2] ? "*" : ""}`)).toEqual([
+      "/selectGoods*",
+      "/activity",
+      "/my",
+    ]);
+    expect(start.html).toContain('data-paths-old="/ /selectGame" data-paths-new="/selectGoods / /selectGame /result"');
+    // My: the old layout's page heading, the new layout's header title and its navigation item.
+    const my = page("aurora", "entry/my.html");
+    expect(my.old).toContain('<h1 class="sf-page-title" data-shell-route data-shell-words>My</h1>');
+    expect(my.old).not.toContain("sf-steps");
+    expect(my.new).toContain("<span data-shell-route data-shell-words>My</span>");
+    expect(my.new).toMatch(/<a href="\/my" class="active" aria-current="page">/);
+    // The recharge step: step 3, step 1 back to the game choice; the new layout has no such page.
+    const recharge = page("aurora", "entry/recharge.html");
+    expect(recharge.old).toMatch(
+      /<li class="is-done"><span class="sf-steps__link">.*<li class="is-current" aria-current="step"><span class="sf-steps__index">3/,
+    );
+    expect(recharge.old).toContain('<div class="sf-skeleton__banner"></div>');
+    expect(recharge.new).toContain('<p class="sf-header__title">Aurora Games</p>');
+    expect(recharge.new).not.toContain("sf-bottom-nav");
+    // borealis has no events: its events page is the 404 page, and its navigation has no events item.
+    expect(page("borealis", "entry/activity.html").new).toContain('<p class="sf-header__title">Borealis Studio</p>');
+    expect(page("borealis", "entry/my.html").new).not.toContain('href="/activity"');
+    // The Japanese-first brand's shell speaks Japanese.
+    expect(page("sakura", "entry/start.html").old).toContain("data-shell-words>ゲームを選択</h2>");
+  });
+
   it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
     const files = emitSites(await resolvedOf(minimalFile), bundle);
     const get = (p: string) => files.find((f) => f.path === p)?.contents ?? "";
     const html = get("brands/minimal/index.html");
-    expect(html).toContain('<html lang="en" dir="ltr" data-brand="minimal" data-shell-layout="old">');
+    expect(html).toContain(
+      '<html lang="en" dir="ltr" data-brand="minimal" data-shell-layout="old" data-paths-old="/selectGoods" data-paths-new="/selectGoods / /selectGame /result">',
+    );
     expect(html).toContain("<title>Minimal Store</title>");
     expect(html).toContain('<meta name="theme-color" content="#00bbff">');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');

@@ -1,6 +1,6 @@
 // The platform shell: migrations on embedded PGlite, storefronts served by Host, envelopes for errors.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -17,12 +17,13 @@ import { DEMO_CONFIG } from "./demo-config.ts";
 
 let db: Db;
 let app: FastifyInstance;
+let dist: string;
 
 beforeAll(async () => {
   const brandsFile = DEMO_CONFIG;
   const { config } = await validateFile(brandsFile);
   if (!config) throw new Error("the demo fixture is invalid");
-  const dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
+  dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
   const files = emitSites(resolveConfig(config, brandsFile), { entry: "/assets/main-test.js", preloads: [], css: "" });
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
   // A hashed asset with the build's precompressed copies (generator/compress.ts).
@@ -78,6 +79,27 @@ describe("storefronts by host", () => {
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("serves each entry path its own page, as a page; any other path the top-up's", async () => {
+    for (const [path, file] of [
+      ["/", "entry/start.html"],
+      ["/selectGame?client_id=1", "entry/start.html"],
+      ["/my", "entry/my.html"],
+      ["/notArea", "entry/page.html"],
+      ["/selectGoods", "index.html"],
+      ["/@code", "index.html"],
+      ["/nowhere", "index.html"],
+      // Asked for by its file name: still a page (its CSP and framing), never a popup.
+      ["/entry/my.html", "entry/my.html"],
+    ]) {
+      const res = await get("aurora.localhost", path as string);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe(readFileSync(join(dist, "brands", "aurora", file as string), "utf8"));
+      expect(res.headers["cross-origin-opener-policy"], path).toBe("same-origin-allow-popups");
+      expect(res.headers["content-security-policy"], path).toMatch(/frame-ancestors 'self'$/);
+    }
+    expect((await get("aurora.localhost", "/my")).body).not.toBe((await get("aurora.localhost", "/")).body);
   });
 
   it("serves the brand's manifest, icon and Twitter redirect page, and long-caches hashed assets", async () => {

@@ -4,6 +4,7 @@
 import { apiCalls } from "../generated/api-calls.ts";
 import type { CallName } from "../generated/api-types.ts";
 import type { Brand, SalesArea } from "../generated/config-types.ts";
+import type { LayoutVersion } from "./layout.ts";
 
 /** The calls of the top-up page's first screen: the game list, page config, goods and servers. */
 export const TOP_UP_CALLS = ["getGameList", "pageConfig", "productList", "serverList"] as const satisfies readonly CallName[];
@@ -17,16 +18,19 @@ export type StartBrand = Pick<Brand, "id" | "api" | "defaultGame" | "games" | "l
   areas: { [area: string]: Pick<SalesArea, "languages" | "defaultLanguage"> | undefined };
 };
 
-/** What the HTML's data block holds: the brand's start data and the paths of the top-up's calls. */
+/** What the HTML's data block holds: the brand's start data, the paths of the top-up's calls and, per layout, the entry paths where they start. */
 export interface StartData {
   brand: StartBrand;
   paths: Record<TopUpCallName, string>;
+  topUp: Record<LayoutVersion, string[]>;
 }
 
-export function startData(brand: Brand): StartData {
+/** `topUp`: per layout, the entry paths whose first screen is the top-up's (core/entry-pages.ts `topUpPaths`). */
+export function startData(brand: Brand, topUp: StartData["topUp"]): StartData {
   return {
     brand: startBrand(brand),
     paths: Object.fromEntries(TOP_UP_CALLS.map((name) => [name, apiCalls[name].paths[0] ?? "/"])) as Record<TopUpCallName, string>,
+    topUp,
   };
 }
 

@@ -4,6 +4,7 @@
 // same security headers and CSPs (server/http-policy.ts), unknown hosts answered with the
 // unknown-host page, and the platform's paths proxied to the platform. With TLS, plain HTTP only
 // moves known hosts to HTTPS, and every HTTPS answer carries HSTS. Pure: dist/'s content comes in.
+import { ENTRY_PAGES } from "../../core/entry-pages.ts";
 import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../core/hosting/http-policy.ts";
 
 export interface NginxOptions {
@@ -27,8 +28,8 @@ export interface NginxOptions {
 export interface NginxSite {
   /** host → brand id (the generator's host map, as in dist/hosts.json). */
   hosts: Record<string, { brand: string }>;
-  /** brand id → its index.html and its other HTML pages (path in the brand's folder, `/`-separated → HTML). */
-  pages: Record<string, { index: string; others: Record<string, string> }>;
+  /** brand id → its index.html, its entry pages and its other HTML pages (path in the brand's folder, `/`-separated → HTML). */
+  pages: Record<string, { index: string; entries: Record<string, string>; others: Record<string, string> }>;
   /** dist/unknown-host.html */
   unknownHost: string;
 }
@@ -116,7 +117,17 @@ function brandServer(brand: string, hosts: string[], site: NginxSite, opts: Ngin
     "# The platform's paths.",
     ...API_PREFIXES.flatMap((prefix) => proxy(prefix, opts)),
     "",
-    "# Every client-side route is the brand's page.",
+    "# Each entry path is served its own page (core/entry-pages.ts); every other client-side route the brand's index.html.",
+    ...ENTRY_PAGES.flatMap(({ file, paths }) => {
+      const html = pages.entries[file];
+      if (file === "index.html" || html === undefined) return [];
+      return [
+        ...paths.flatMap((path) =>
+          block(`location = ${nginxString(path)}`, [...headers("page", html, tls), `try_files ${nginxString(`/${file}`)} =404;`]),
+        ),
+        ...block(`location = ${nginxString(`/${file}`)}`, headers("page", html, tls)),
+      ];
+    }),
     ...block("location @page", [...headers("page", pages.index, tls), "try_files /index.html =404;"]),
     ...block("location = /index.html", headers("page", pages.index, tls)),
     ...block("location = /sw.js", headers("worker", "", tls)),

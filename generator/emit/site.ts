@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import { START_DATA_ID, startData } from "../../core/config/start-brand.ts";
+import { ENTRY_PAGES, topUpPaths } from "../../core/entry-pages.ts";
 import { API_PREFIXES } from "../../core/hosting/http-policy.ts";
+import { layoutRoutes } from "../../core/routes.ts";
 import { paths } from "../paths.ts";
 import type { ResolvedBrand, ResolvedConfig } from "../resolve.ts";
 import { brandModuleJs, brandTokensCss } from "./brands.ts";
+import { entryShells } from "./entry-shells.ts";
 import type { EmittedFile, OutputFile } from "./file.ts";
 import { type IconSet, iconKey, PNG_ICONS } from "./icons.ts";
 
@@ -117,33 +120,30 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       inlineStyle,
       // The brand's start data, a data block the page's first script reads: JSON whose '<' is
       // escaped, so no value can end the element.
-      startData: bundle.early ? JSON.stringify(startData(brand)).replaceAll("<", "\\u003c") : "",
+      startData: bundle.early ? JSON.stringify(startData(brand, topUpPaths(layoutRoutes, brand.features))).replaceAll("<", "\\u003c") : "",
       early: bundle.early ?? "",
       csp: pageCsp(site, [sha256(inlineStyle)], bundle.early ? [sha256(bundle.early)] : []),
-      // The first paint is the store, before any script: the brand's header in its default layout
-      // and the screen's skeleton, with the runtime's own classes (it replaces them on its first render).
-      shell: {
-        // Both layouts' shells are in the page; the brand's default shows until the page's first
-        // script has worked out the layout of this visit.
-        layout: brand.layout.default,
-        loading: shellText.loading,
-        topUpTitle: shellText.topUpTitle,
-        stepsLabel: shellText.stepsLabel,
-        // The top-up is step 2 of 4: step 1 done, 2 current, as the runtime's step bar shows it.
-        steps: shellText.steps.map((label, i) => ({
-          n: i + 1,
-          label,
-          state: i === 0 ? "is-done" : i === 1 ? "is-current" : "",
-          current: i === 1,
-          // The runtime's step 1 is a button back to the game choice: the same box, not a control here.
-          link: i === 0,
-        })),
+      // Both layouts' shells are in the page; the brand's default shows until the page's first
+      // script has worked out the layout of this visit.
+      shellLayout: brand.layout.default,
+      loading: shellText("app.loading"),
+      stepsLabel: shellText("steps.label"),
+      navLabel: shellText("nav.label"),
+      // The top-up's first screen as the runtime draws it for a player not signed in, before the goods.
+      words: {
+        topUpFor: shellText("role.topUpFor"),
+        enterAccount: shellText("login.enterAccount"),
+        logIn: shellText("login.title"),
+        selectGoods: shellText("goods.title"),
+        buy: shellText("recharge.buy"),
       },
     };
     const base = `brands/${brand.id}`;
-    const html = t.index(view);
+    // The first paint is the store, before any script: each entry page's shells, with the runtime's
+    // own classes (it replaces them on its first render).
+    const pages = ENTRY_PAGES.map((page) => ({ file: page.file, html: t.index({ ...view, ...entryShells(site, page) }) }));
+    for (const page of pages) files.push({ path: `${base}/${page.file}`, contents: page.html });
     const manifest = t.manifest(view);
-    files.push({ path: `${base}/index.html`, contents: html });
     files.push({ path: `${base}/manifest.webmanifest`, contents: manifest });
     files.push({ path: `${base}/icon.svg`, contents: icon.svg });
     // Crawlers may index the store's pages but not its platform calls (an answer, not the SPA page).
@@ -161,7 +161,7 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       view.entry,
       ...view.preloads,
     ];
-    const version = shortHash([swSource(), html, manifest, iconKey(icon), ...shell].join("\0"));
+    const version = shortHash([swSource(), ...pages.map((p) => p.html), manifest, iconKey(icon), ...shell].join("\0"));
     files.push({ path: `${base}/sw.js`, contents: t.sw({ version, shell, never: UNCACHED_PREFIXES }) });
 
     const script = readFileSync(join(paths.templates, "twitterRedirect.js"), "utf8");

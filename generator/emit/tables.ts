@@ -12,7 +12,9 @@ export function emitRouteManifests(): EmittedFile {
       `/** The new layout's routes (spec §2, "New version routes"). */\n` +
       `export const newLayoutRoutes: RouteEntry[] = ${literal(newLayoutRoutes)};\n\n` +
       `/** The old layout's routes (spec §2, "Old version routes"), with the step bar indexes. */\n` +
-      `export const oldLayoutRoutes: RouteEntry[] = ${literal(oldLayoutRoutes)};\n`,
+      `export const oldLayoutRoutes: RouteEntry[] = ${literal(oldLayoutRoutes)};\n\n` +
+      `/** Each layout's routes. */\n` +
+      `export const layoutRoutes = { old: oldLayoutRoutes, new: newLayoutRoutes } as const;\n`,
   };
 }
 

@@ -5,6 +5,7 @@ import type { i18n } from "i18next";
 import { modeForHost } from "../../core/config/hosts.ts";
 import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
 import type { BrandModule } from "../../core/config/types.ts";
+import { layoutRoutes } from "../generated/routes.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { isOffline } from "../lib/online.ts";
 import { setItem } from "../lib/storage.ts";
@@ -14,7 +15,7 @@ import type { Session } from "../shared/session/session-context.ts";
 import { uiActions } from "../shared/ui-actions.ts";
 import { prefetchTopUp } from "./prefetch-top-up.ts";
 import { createServices } from "./services.ts";
-import { resolveStart, TOP_UP_PATHS } from "./start-plan.ts";
+import { isTopUpEntry, resolveStart } from "./start-plan.ts";
 
 export interface Boot {
   runtime: BrandRuntime;
@@ -72,7 +73,7 @@ export async function bootstrap(location: Location): Promise<Boot> {
   // Saved before any call: a -3014 answer (wrong domain) clears it again.
   if (area) setItem("payment_domain_area", area);
   const queryClient = createQueryClient(services);
-  if (area && TOP_UP_PATHS.includes(location.pathname)) prefetchTopUp(queryClient, services, area);
+  if (area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features)) prefetchTopUp(queryClient, services, area);
   i18n = await strings;
   return {
     runtime,

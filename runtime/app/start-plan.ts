@@ -5,8 +5,10 @@
 // then asks for exactly the same URLs and takes the answers already on their way.
 import { modeForHost } from "../../core/config/hosts.ts";
 import type { StartBrand, TopUpCallName } from "../../core/config/start-brand.ts";
-import type { Language, SalesAreaId } from "../../core/config/types.ts";
+import type { Brand, Language, SalesAreaId } from "../../core/config/types.ts";
+import { entryShell, startsTopUp } from "../../core/entry-pages.ts";
 import type { ApiCalls } from "../../core/generated/api-types.ts";
+import type { RouteEntry } from "../generated/routes.ts";
 import { areaParam } from "../lib/api/area-param.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
 import { gameForClientId, resolveArea } from "../lib/area.ts";
@@ -14,9 +16,6 @@ import { type Platform, platformOf } from "../lib/device.ts";
 import { resolveLanguage } from "../lib/language.ts";
 import { getItem, type StorageKey, setItem } from "../lib/storage.ts";
 import { storedUser } from "../lib/stored-users.ts";
-
-/** Where the first screen is the goods of the current game (the entry redirects there). */
-export const TOP_UP_PATHS = ["/", "/selectGoods"];
 
 function readStored(key: StorageKey): string | null {
   const value = getItem(key);
@@ -30,6 +29,10 @@ export function chosenGame(): { client_id: string; game_key: string } | undefine
     ? { client_id: v.client_id, game_key: v.game_key }
     : undefined;
 }
+
+/** Whether a path's first screen in a layout's routes is the top-up's (its game choice or goods): its calls start at once. */
+export const isTopUpEntry = (manifest: readonly RouteEntry[], path: string, features: Brand["features"]): boolean =>
+  startsTopUp(entryShell(manifest, path, features));
 
 export interface Start {
   area: SalesAreaId | undefined;

@@ -1,6 +1,7 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
+import { STEP_KEYS } from "../../../core/layout-chrome.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
 import { useBrand } from "../../shared/session/brand-context.ts";
@@ -15,8 +16,6 @@ import { ReplenishSlot } from "./ReplenishSlot.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { useFocusOnNavigate } from "./use-focus-on-navigate.ts";
 
-const STEPS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
-
 export default function OldLayout() {
   const { t } = useTranslation();
   useCarryOver();
@@ -26,7 +25,7 @@ export default function OldLayout() {
   useFocusOnNavigate();
   // The page's h1: the step's name (the step bar shows it: the heading is for assistive technology
   // and focus), or the page's title.
-  const heading = step ? t(STEPS[step - 1] ?? "steps.selectGame") : titleKey ? t(titleKey as "header.my") : undefined;
+  const heading = step ? t(STEP_KEYS[step - 1] ?? "steps.selectGame") : titleKey ? t(titleKey as "header.my") : undefined;
   return (
     <div className="sf-app sf-app--old" data-layout="old">
       <AppNotices />
@@ -41,7 +40,7 @@ export default function OldLayout() {
       {step ? (
         <nav className="sf-steps" aria-label={t("steps.label")}>
           <ol>
-            {STEPS.map((key, i) => (
+            {STEP_KEYS.map((key, i) => (
               <li
                 key={key}
                 className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined}

@@ -51,7 +51,13 @@ export function GoodsGrid() {
 
   if (products.isPending) {
     return (
-      <section className="sf-goods" aria-busy="true">
+      <section className="sf-goods" aria-busy="true" aria-labelledby="sf-goods-title">
+        {/* The title shows at once, where the goods' will be: they take the skeleton's place below it. */}
+        <div className="sf-goods__head">
+          <h2 id="sf-goods-title" className="sf-card__title">
+            {t("goods.title")}
+          </h2>
+        </div>
         <div className="sf-skeleton__grid">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="sf-skeleton__tile" />

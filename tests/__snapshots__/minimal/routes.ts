@@ -168,3 +168,6 @@ export const oldLayoutRoutes: RouteEntry[] = [
     "screen": "NotFound"
   }
 ];
+
+/** Each layout's routes. */
+export const layoutRoutes = { old: oldLayoutRoutes, new: newLayoutRoutes } as const;
