@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Response, test } from "@playwright/test";
 import autocannon from "autocannon";
+import { entryFile } from "../core/entry-pages.ts";
 import { HSTS, responseHeaders } from "../core/hosting/http-policy.ts";
 import { CHROMIUM_ARGS, launchOptions } from "./browser.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
@@ -89,6 +90,20 @@ test("plain HTTP moves a store's host to HTTPS, keeping the path; an unknown hos
   const unknown = await request.get(`${http}/`, { headers: { host: "nobody.example" }, maxRedirects: 0 });
   expect(unknown.status()).toBe(404);
   expect(await unknown.text()).toContain("This store address is not configured");
+});
+
+test("each entry path gets its own page, with a page's headers; any other path the top-up's", async ({ request }) => {
+  const https = `https://127.0.0.1:${process.env.SF_NGINX_PORT}`;
+  const [{ brand, host }] = targets as [(typeof targets)[number]];
+  for (const path of ["/", "/selectGame", "/my", "/notArea", "/selectGoods", "/@code", "/nowhere"]) {
+    const file = entryFile(path);
+    const html = readFileSync(join(dist, "brands", brand.id, file), "utf8");
+    const response = await request.get(`${https}${path}?client_id=1`, { headers: { host } });
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), `${path} → ${file}`).toBe(html);
+    for (const [name, value] of Object.entries({ ...responseHeaders("page", html), ...HSTS }))
+      expect(response.headers()[name], `${path} ${name}`).toBe(value);
+  }
 });
 
 test("a host no brand has gets the unknown-host page with status 404", async ({ page }) => {
