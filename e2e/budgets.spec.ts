@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { BRAND_MODULE_BUDGET } from "../core/config/brand-checks.ts";
+import { ENTRY_PAGES } from "../core/entry-pages.ts";
 import { MISSING_STRING_MARK } from "../core/marks.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
@@ -19,12 +20,14 @@ test("each brand module is at most 3 KB and each page's HTML with its inline CSS
   const modules = readdirSync(join(dist, "app", "assets")).filter((f) => /^brand-.+\.js$/.test(f));
   expect(modules).toHaveLength(config.brands.length);
   for (const file of modules) expect(gzipSize(join(dist, "app", "assets", file)), file).toBeLessThanOrEqual(BRAND_MODULE_BUDGET);
-  for (const brand of config.brands) {
-    const html = join(dist, "brands", brand.id, "index.html");
-    // The critical CSS is in the page: nothing render-blocking is fetched before the first paint.
-    expect(readFileSync(html, "utf8")).not.toContain('rel="stylesheet"');
-    expect(gzipSize(html), brand.id).toBeLessThanOrEqual(HTML_SHELL_BUDGET);
-  }
+  for (const brand of config.brands)
+    for (const { file } of ENTRY_PAGES) {
+      // The top-up's index.html and every entry page: whichever a player lands on.
+      const html = join(dist, "brands", brand.id, file);
+      // The critical CSS is in the page: nothing render-blocking is fetched before the first paint.
+      expect(readFileSync(html, "utf8")).not.toContain('rel="stylesheet"');
+      expect(gzipSize(html), `${brand.id} ${file}`).toBeLessThanOrEqual(HTML_SHELL_BUDGET);
+    }
 });
 
 // One storefront per layout (of the first brand showing both), in its first language.

@@ -79,7 +79,7 @@ async function runtimeStart(brand: Brand): Promise<void> {
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const layout = chooseLayout(brand, area, game);
-  if (area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features)) prefetchTopUp(client, services, area);
+  if (area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features)) void prefetchTopUp(client, services, area);
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
 }
 

@@ -42,6 +42,9 @@ function createQueryClient(services: Services): QueryClient {
 
 export class UnknownBrandError extends Error {}
 
+/** How long the first render waits for the top-up's data at most; the skeletons show after it. */
+const FIRST_DATA_WAIT_MS = 1000;
+
 /** The brand module URL the per-brand HTML names; absent on a page that is no brand's. */
 function brandModuleUrl(): string {
   const url = document.querySelector<HTMLMetaElement>('meta[name="sf-brand-module"]')?.content;
@@ -73,8 +76,13 @@ export async function bootstrap(location: Location): Promise<Boot> {
   // Saved before any call: a -3014 answer (wrong domain) clears it again.
   if (area) setItem("payment_domain_area", area);
   const queryClient = createQueryClient(services);
-  if (area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features)) prefetchTopUp(queryClient, services, area);
+  const topUp =
+    area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features) ? prefetchTopUp(queryClient, services, area) : undefined;
   i18n = await strings;
+  // The HTML's shell shows the top-up's first screen meanwhile: the first render waits a moment for
+  // its data (already on its way from the page's first script), so the page is drawn once, with it,
+  // instead of skeletons then a second render as each answer lands.
+  if (topUp) await Promise.race([topUp, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
   return {
     runtime,
     i18n,

@@ -7,9 +7,12 @@ import { gamesQueryOptions } from "../shared/api/games.ts";
 import { pageConfigQuery } from "../shared/api/page-config.ts";
 import type { Services } from "../shared/services.ts";
 
-export function prefetchTopUp(client: QueryClient, { api, clientId, platform }: Services, area: string | undefined): void {
-  void client.prefetchQuery(gamesQueryOptions(api, clientId, platform, area));
-  void client.prefetchQuery(pageConfigQuery(api, clientId, area));
-  void client.prefetchQuery(productsQuery(api, clientId, area));
-  void client.prefetchQuery(serversQuery(api, clientId, area));
+/** Settles when all four have (a failure is the queries' to show, never thrown here). */
+export function prefetchTopUp(client: QueryClient, { api, clientId, platform }: Services, area: string | undefined): Promise<void> {
+  return Promise.all([
+    client.prefetchQuery(gamesQueryOptions(api, clientId, platform, area)),
+    client.prefetchQuery(pageConfigQuery(api, clientId, area)),
+    client.prefetchQuery(productsQuery(api, clientId, area)),
+    client.prefetchQuery(serversQuery(api, clientId, area)),
+  ]).then(() => undefined);
 }
