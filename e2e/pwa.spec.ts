@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, chromium, expect, type Page, test } from "@playwright/test";
+import { entryFile } from "../core/entry-pages.ts";
+import { E2E_DIST } from "./fixture.ts";
 import { brandUrl } from "./helpers.ts";
 
 /** A GET of a brand's file from the test run's Node side (which cannot resolve *.localhost). */
@@ -132,6 +134,9 @@ for (const [brand, path, lang] of [
     await context.setOffline(true);
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
+    // The page drawn for this path (where the runtime's redirect left it), from the worker's cache.
+    const file = entryFile(new URL(page.url()).pathname);
+    expect(await response?.text()).toBe(readFileSync(join(E2E_DIST, "brands", brand, file), "utf8"));
     const header = page.getByRole("banner");
     await expect(header).toBeVisible();
     expect(await header.locator('img[src="/icon-96.png"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

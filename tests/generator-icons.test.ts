@@ -96,6 +96,7 @@ describe("manifest, HTML and service worker", () => {
     expect(shell).toEqual(
       expect.arrayContaining([
         "/",
+        "/selectGoods",
         "/manifest.webmanifest",
         "/icon-192.png",
         "/icon-maskable-512.png",

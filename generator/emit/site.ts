@@ -153,7 +153,9 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
     // The app shell a repeat visit needs offline; its content names the cache, so a build that
     // changes any of it replaces the old cache and one that changes nothing keeps it.
     const shell = [
+      // The start page and the top-up's: offline, a visit opens on the one drawn for it.
       "/",
+      "/selectGoods",
       "/manifest.webmanifest",
       "/icon.svg",
       ...PNG_ICONS.map((i) => `/${i.file}`),
