@@ -7,6 +7,7 @@
 // each on its own port (docs/performance.md, "Where the blocking time goes").
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../e2e/browser.ts";
+import { throttledPage } from "./throttled.ts";
 
 const [runsArg, ...urls] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -22,17 +23,7 @@ const browser = await chromium.launch(launchOptions);
 const results = new Map<string, Run[]>();
 for (let r = 0; r < runs; r++)
   for (const url of urls) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: "block" });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const { context, page } = await throttledPage(browser);
     await page.addInitScript(() => {
       const w = window as unknown as { sfLong: [number, number][]; sfLcp: number };
       w.sfLong = [];

@@ -5,21 +5,12 @@
 import { chromium } from "@playwright/test";
 import { FIRST_CONTENT_MARK } from "../core/marks.ts";
 import { launchOptions } from "../e2e/browser.ts";
+import { throttledPage } from "./throttled.ts";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: bench/trace.ts <url>");
 const browser = await chromium.launch(launchOptions);
-const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: "block" });
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send("Network.enable");
-await cdp.send("Network.emulateNetworkConditions", {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-});
-await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+const { page, cdp } = await throttledPage(browser);
 const requests = new Map<string, { url: string; start: number; end?: number }>();
 let origin = 0;
 cdp.on("Network.requestWillBeSent", (e) => {
