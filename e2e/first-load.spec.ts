@@ -267,10 +267,10 @@ for (const store of stores) {
       expect(await early.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const before = await early.boundingBox();
       const src = await early.getAttribute("src");
-      // The account card and the buy bar in their boxes, the goods where they will start.
+      // The header's sign-in, the account card and the buy bar in their boxes, the goods where they will start.
       const parts = () =>
         page.evaluate(() =>
-          [".sf-purchase > .sf-recipient", ".sf-purchase > .sf-buy-bar", ".sf-purchase > .sf-goods"].map((selector) => {
+          [".sf-header__user", ".sf-purchase > .sf-recipient", ".sf-purchase > .sf-buy-bar", ".sf-purchase > .sf-goods"].map((selector) => {
             const box = [...document.querySelectorAll(selector)]
               .find((e) => (e as HTMLElement).offsetParent !== null)
               ?.getBoundingClientRect();
@@ -366,4 +366,24 @@ test.describe("entry paths", () => {
       }
     });
   }
+});
+
+test("a player kept signed in is never asked to log in by the shell: its sign-in words keep their room unseen", async ({ page }) => {
+  const store = stores.find((s) => s.layout === "old") ?? stores[0];
+  if (!store) throw new Error("no storefront");
+  const clientId = new URLSearchParams(store.query).get("client_id") ?? "";
+  await page.goto(brandUrl(store.brand, "/robots.txt"));
+  await page.evaluate((id) => {
+    const user = { username: "kept_player", suid: "1", oauth_token: "kept-token", gp_id: 7 };
+    localStorage.setItem("userMap", JSON.stringify({ value: { [id]: user }, expires: 0 }));
+  }, clientId);
+  const release = await holdScripts(page);
+  await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
+  const shell = page.locator("[data-shell]:visible");
+  await expect(shell.locator(".sf-recipient")).toBeVisible();
+  const signedOut = shell.locator("[data-shell-signed-out]");
+  expect(await signedOut.count()).toBeGreaterThan(0);
+  for (const part of await signedOut.all()) await expect(part).toBeHidden();
+  release();
+  await expect(page.getByTestId("account-name")).toHaveText("kept_player");
 });

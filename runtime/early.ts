@@ -11,6 +11,7 @@ import { deviceId, resolveCaller, resolveStart, startHosts, startToken, topUpCal
 import { getUrl, sentParams } from "./lib/api/client.ts";
 import { earlyCalls } from "./lib/api/early.ts";
 import { isRtl } from "./lib/language.ts";
+import { storedUser } from "./lib/stored-users.ts";
 import { bannerUrl, cachedGames, currentGame, gamesKey } from "./shared/api/game-art.ts";
 
 /**
@@ -56,13 +57,16 @@ function start(): void {
     root.lang = lang;
     root.dir = isRtl(lang) ? "rtl" : "ltr";
   }
+  const caller = resolveCaller(brand, game, location.search, navigator.userAgent);
+  // A player kept signed in for this game: the shell's sign-in words and buttons keep their room
+  // unseen (the runtime shows the account there), never "Log in" to a signed-in player.
+  if (storedUser(caller.clientId)) root.dataset.shellSignedIn = "";
   // This page's shell is drawn for the paths it names; served for another (a static host serving
   // one page for every route), the shell drops its route's own parts (steps, title, banner).
   const own = (layout === "old" ? root.dataset.pathsOld : root.dataset.pathsNew)?.split(" ") ?? [];
   if (!own.includes(location.pathname)) root.dataset.entry = "other";
   if (!topUp[layout].includes(location.pathname) || navigator.onLine === false || !area) return;
   const params = new URLSearchParams(location.search);
-  const caller = resolveCaller(brand, game, location.search, navigator.userAgent);
   const common = { idfv: deviceId(params), spec_lang: lang, oauth_token: startToken(caller, params) };
   const host = startHosts(brand, location).hosts[0];
   if (!host) return;

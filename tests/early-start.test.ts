@@ -171,6 +171,18 @@ describe("the page's first script", () => {
     }
   });
 
+  it("marks the page for a player kept signed in for the game, so the shell never asks them to log in", async () => {
+    stubPage(aurora, link);
+    await early();
+    expect(root.dataset.shellSignedIn).toBeUndefined();
+    vi.resetModules();
+    const user = { username: "p", suid: "1", oauth_token: "token-1", gp_id: 7 };
+    store.set("userMap", JSON.stringify({ value: { [game.clientIdMap.web]: user }, expires: 0 }));
+    stubPage(aurora, link);
+    await early();
+    expect(root.dataset.shellSignedIn).toBe("");
+  });
+
   it("signs its calls as the runtime does: the SDK's token and device, the kept player's token", async () => {
     stubPage(aurora, `${link}&visit=sdk&platform=android&oauth_token=sdk-token&idfv=device-9`);
     const [first] = await early();

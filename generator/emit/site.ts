@@ -134,6 +134,7 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
         topUpFor: shellText("role.topUpFor"),
         enterAccount: shellText("login.enterAccount"),
         logIn: shellText("login.title"),
+        headerLogIn: shellText("header.login"),
         selectGoods: shellText("goods.title"),
         buy: shellText("recharge.buy"),
       },
