@@ -41,11 +41,6 @@ export function entryShell(manifest: readonly RouteEntry[], path: string, featur
   return { screen, ...(step ? { step } : {}), ...(titleKey ? { titleKey } : {}), ...(nav ? { nav } : {}) };
 }
 
-/** The top-up's first screens: its calls start from the page itself (runtime/early.ts) and at boot. */
-const TOP_UP_SCREENS: readonly Screen[] = ["SelectGoods", "SelectGame"];
-
-export const startsTopUp = (shell: EntryShell) => TOP_UP_SCREENS.includes(shell.screen);
-
 /**
  * What a screen shows while it loads: the top-up's banner, selection card and goods; the game
  * choice's card of rows; or any other page's skeleton (router.tsx's ScreenSkeleton).
@@ -54,6 +49,9 @@ export type ShellBody = "topUp" | "games" | "screen";
 
 export const shellBody = ({ screen }: EntryShell): ShellBody =>
   screen === "SelectGoods" ? "topUp" : screen === "SelectGame" ? "games" : "screen";
+
+/** The top-up's first screens (its goods, its game choice): its calls start from the page itself (runtime/early.ts) and at boot. */
+export const startsTopUp = (shell: EntryShell) => shellBody(shell) !== "screen";
 
 /** Two paths whose shells are drawn alike have the same key. */
 const drawnKey = (shell: EntryShell) => JSON.stringify([shellBody(shell), shell.step, shell.titleKey, shell.nav]);

@@ -78,7 +78,8 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
       return reply.code(404).headers(responseHeaders("brandFile")).send("Not found");
     }
     const own = join(brandsDir, entry.brand, safe);
-    if (isEntryFile(safe.split(sep).join("/"))) return sendPage(reply, entry.brand, safe.split(sep).join("/"));
+    const file = safe.split(sep).join("/");
+    if (isEntryFile(file)) return sendPage(reply, entry.brand, file);
     if (safe && existsSync(own) && statSync(own).isFile()) {
       reply.headers(safe === "sw.js" ? responseHeaders("worker") : safe.endsWith(".html") ? popupPage(own) : responseHeaders("brandFile"));
       return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
