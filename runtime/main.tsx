@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { bootstrap } from "./app/bootstrap.ts";
 import { afterFirstContent } from "./lib/first-content.ts";
+import { nextTask } from "./lib/next-task.ts";
 import { preventSafariDoubleTap } from "./lib/quirks.ts";
 import "./ui/base.css";
 
@@ -11,9 +12,11 @@ preventSafariDoubleTap();
 
 const container = document.getElementById("root");
 if (container) {
-  const root = createRoot(container);
   bootstrap(window.location)
-    .then((boot) => {
+    .then(async (boot) => {
+      const root = createRoot(container);
+      // React's set-up and the first render's slices are tasks of their own (lib/next-task.ts).
+      await nextTask();
       // As a transition React renders in slices, yielding to the browser, so the first render is no
       // long task that would hold up a tap.
       startTransition(() => root.render(<App boot={boot} />));
@@ -28,6 +31,8 @@ if (container) {
     })
     .catch((err: unknown) => {
       console.error(err);
-      void import("./features/errors/UnknownBrandPage.tsx").then(({ UnknownBrandPage }) => root.render(<UnknownBrandPage />));
+      void import("./features/errors/UnknownBrandPage.tsx").then(({ UnknownBrandPage }) =>
+        createRoot(container).render(<UnknownBrandPage />),
+      );
     });
 }

@@ -1,7 +1,6 @@
 // Providers around the router of the layout version this brand's rules chose.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import { confirmStoredTestAccount } from "../features/login/test-mode.ts";
 import { afterFirstContent } from "../lib/first-content.ts";
 import { ServicesContext } from "../shared/services.ts";
@@ -13,6 +12,7 @@ import { TipProvider } from "../ui/tip.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 import type { Boot } from "./bootstrap.ts";
 import { createRoutes, StoreRouter } from "./router.tsx";
+import { StringsProvider } from "./strings-provider.tsx";
 
 /** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
@@ -53,7 +53,7 @@ export function App({ boot }: { boot: Boot }) {
 
   return (
     <BrandContext.Provider value={boot.runtime}>
-      <I18nextProvider i18n={boot.i18n}>
+      <StringsProvider i18n={boot.i18n}>
         <ServicesContext.Provider value={services}>
           <QueryClientProvider client={queryClient}>
             <SessionContext.Provider value={boot.session}>
@@ -65,7 +65,7 @@ export function App({ boot }: { boot: Boot }) {
             </SessionContext.Provider>
           </QueryClientProvider>
         </ServicesContext.Provider>
-      </I18nextProvider>
+      </StringsProvider>
     </BrandContext.Provider>
   );
 }

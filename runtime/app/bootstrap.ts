@@ -7,6 +7,7 @@ import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
 import type { BrandModule } from "../../core/config/types.ts";
 import { layoutRoutes } from "../generated/routes.ts";
 import { createI18n } from "../lib/i18n.ts";
+import { nextTask } from "../lib/next-task.ts";
 import { isOffline } from "../lib/online.ts";
 import { setItem } from "../lib/storage.ts";
 import type { Services } from "../shared/services.ts";
@@ -54,6 +55,8 @@ function brandModuleUrl(): string {
 
 export async function bootstrap(location: Location): Promise<Boot> {
   const module = ((await import(/* @vite-ignore */ brandModuleUrl())) as { default: BrandModule }).default;
+  // The steps below are each a task of their own (lib/next-task.ts): none holds up a tap.
+  await nextTask();
   const { brand } = module;
   const params = new URLSearchParams(location.search);
   const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
@@ -76,9 +79,12 @@ export async function bootstrap(location: Location): Promise<Boot> {
   // Saved before any call: a -3014 answer (wrong domain) clears it again.
   if (area) setItem("payment_domain_area", area);
   const queryClient = createQueryClient(services);
+  await nextTask();
   const topUp =
     area && isTopUpEntry(layoutRoutes[layout], location.pathname, brand.features) ? prefetchTopUp(queryClient, services, area) : undefined;
+  await nextTask();
   i18n = await strings;
+  await nextTask();
   // The HTML's shell shows the top-up's first screen meanwhile: the first render waits a moment for
   // its data (already on its way from the page's first script), so the page is drawn once, with it,
   // instead of skeletons then a second render as each answer lands.

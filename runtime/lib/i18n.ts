@@ -25,6 +25,13 @@ const isolateValues = {
     lng && isRtl(lng) && (typeof value === "string" || typeof value === "number") ? `\u2068${value}\u2069` : value,
 };
 
+/**
+ * react-i18next's options for every instance of the runtime. Added strings (the later part) do not
+ * re-render through react-i18next's own binding, which is synchronous: app/strings-provider.tsx
+ * re-renders for them as a transition.
+ */
+export const I18N_REACT_OPTIONS = { bindI18nStore: "" };
+
 let current: i18n | undefined;
 
 /**
@@ -56,8 +63,7 @@ export async function createI18n(lang: string): Promise<i18n> {
       resources,
       returnEmptyString: false,
       interpolation: { escapeValue: false, alwaysFormat: true },
-      // Components re-render when the later part is added.
-      react: { bindI18nStore: "added" },
+      react: I18N_REACT_OPTIONS,
       saveMissing: active !== "cimode",
       missingKeyHandler: (_langs, _ns, key) => {
         if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);

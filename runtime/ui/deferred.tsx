@@ -1,6 +1,6 @@
 // What the first render does not need: parts shown once the first content is on screen, and
 // screens loaded on demand, which also wait for the strings of later screens (runtime/lib/i18n.ts).
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, useEffect, useState } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, startTransition, useEffect, useState } from "react";
 import { afterFirstContent, markFirstContent } from "../lib/first-content.ts";
 import { laterStrings } from "../lib/i18n.ts";
 import { retryLoad } from "../lib/retry-load.ts";
@@ -16,7 +16,8 @@ export function AfterFirstContent({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadLaterStringsAfterFirstContent().then(() => live && setReady(true));
+    // A transition: the parts render in slices that yield to the browser, not in one long task.
+    void loadLaterStringsAfterFirstContent().then(() => live && startTransition(() => setReady(true)));
     return () => {
       live = false;
     };

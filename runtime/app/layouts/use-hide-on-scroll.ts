@@ -17,7 +17,12 @@ export function nextHidden(state: { hidden: boolean; lastY: number | null }, y: 
 export function useHideOnScroll(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    const state = { hidden: false, lastY: window.scrollY as number | null };
+    const state = { hidden: false, lastY: null as number | null };
+    // Where the page starts, read in the next frame, where the browser lays the page out anyway:
+    // read here, in the effect, it would force the just-rendered page's layout inside this task.
+    const frame = requestAnimationFrame(() => {
+      state.lastY ??= window.scrollY;
+    });
     let last = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
     let reset: ReturnType<typeof setTimeout> | undefined;
@@ -40,6 +45,7 @@ export function useHideOnScroll(): boolean {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       window.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
       clearTimeout(pending);
       clearTimeout(reset);
     };
