@@ -1,6 +1,9 @@
-// A fresh page with Lighthouse's mobile figures applied for real through CDP: 150 ms latency,
-// 1.6 Mbps down, 750 kbps up, 4× CPU, at 412 × 823, service workers blocked (bench/trace.ts,
-// bench/blocking.ts).
+// A fresh Playwright page with Lighthouse's mobile figures applied for real through CDP: 150 ms
+// latency, 1.6 Mbps down, 750 kbps up, 4× CPU, at 412 × 823, service workers blocked (bench/trace.ts).
+// Playwright enables the Network domain, so Chromium keeps each request's initiator stack, which
+// costs V8 a second parse of the bundle for source positions inside its evaluation: right for
+// seeing what starts when, wrong for timing scripts. Blocking time is measured with
+// bench/bare-page.ts instead.
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 
 export async function throttledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {

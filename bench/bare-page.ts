@@ -1,0 +1,128 @@
+// A first load measured the way a phone lives it: Lighthouse's mobile figures applied for real (4×
+// CPU, 150 ms latency, 1.6 Mbps down, 750 kbps up, 412 × 823), in a fresh Chromium, and nothing else
+// of DevTools switched on. Only Page, Emulation and Runtime are used: Playwright (and any client that
+// enables the Network domain) makes Chromium keep each request's initiator stack, and taking a stack
+// makes V8 parse the script again for its source positions. Measured on the storefront's bundle,
+// that is ~130 ms inside module evaluation (unthrottled) that no player's browser does
+// (docs/performance.md, "Measuring blocking time").
+//
+// The figures come from the page's own entries: FCP, the last LCP candidate, and the long tasks,
+// whose blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT. Used by bench/blocking.ts and
+// `npm run bench`.
+import { chromium } from "@playwright/test";
+import { launch } from "chrome-launcher";
+import WebSocket from "ws";
+import { CHROMIUM_ARGS, launchOptions } from "../e2e/browser.ts";
+
+export interface BareLoad {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /** Long tasks as [start, duration] in ms. */
+  long: [number, number][];
+}
+
+/** How long after the load event long tasks still count (the runtime's first render, later strings). */
+const SETTLE_MS = 6000;
+
+const OBSERVE = `(() => {
+  const w = window;
+  w.sfLong = [];
+  w.sfLcp = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) w.sfLong.push([e.startTime, e.duration]); }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) w.sfLcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
+})();`;
+
+/** A minimal CDP client on one page target: commands, and a wait for one event. */
+function connect(url: string): Promise<{
+  send: (method: string, params?: object) => Promise<Record<string, unknown>>;
+  once: (event: string) => Promise<void>;
+  close: () => void;
+}> {
+  const socket = new WebSocket(url);
+  let id = 0;
+  const pending = new Map<number, { resolve: (r: Record<string, unknown>) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<string, () => void>();
+  socket.on("message", (raw) => {
+    const message = JSON.parse(String(raw)) as {
+      id?: number;
+      method?: string;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+    };
+    if (message.id !== undefined) {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) call?.reject(new Error(message.error.message));
+      else call?.resolve(message.result ?? {});
+    } else if (message.method) waiting.get(message.method)?.();
+  });
+  return new Promise((resolve, reject) => {
+    socket.once("error", reject);
+    socket.once("open", () =>
+      resolve({
+        send: (method, params = {}) =>
+          new Promise((res, rej) => {
+            id += 1;
+            pending.set(id, { resolve: res, reject: rej });
+            socket.send(JSON.stringify({ id, method, params }));
+          }),
+        once: (event) => new Promise((res) => waiting.set(event, res)),
+        close: () => socket.close(),
+      }),
+    );
+  });
+}
+
+export async function bareLoad(url: string): Promise<BareLoad> {
+  const chrome = await launch({ chromePath: launchOptions.executablePath ?? chromium.executablePath(), chromeFlags: CHROMIUM_ARGS });
+  try {
+    const targets = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as {
+      type: string;
+      webSocketDebuggerUrl: string;
+    }[];
+    const target = targets.find((t) => t.type === "page");
+    if (!target) throw new Error("Chromium opened no page");
+    const cdp = await connect(target.webSocketDebuggerUrl);
+    try {
+      await cdp.send("Page.enable");
+      await cdp.send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      // Applied by the browser's network stack: needs no Network.enable.
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: OBSERVE });
+      const loaded = cdp.once("Page.loadEventFired");
+      await cdp.send("Page.navigate", { url });
+      await loaded;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const { result } = (await cdp.send("Runtime.evaluate", {
+        expression: `JSON.stringify({ long: window.sfLong, lcp: window.sfLcp, fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0 })`,
+        returnByValue: true,
+      })) as { result: { value: string } };
+      const { long, lcp, fcp } = JSON.parse(result.value) as Omit<BareLoad, "tbt">;
+      const tbt = long.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+      return { fcp, lcp, tbt, long };
+    } finally {
+      cdp.close();
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Each URL `runs` times, taking turns (a, b, a, b, …) so the machine's other work weighs on each alike. */
+export async function bareLoads(urls: string[], runs: number, onRun?: (url: string, load: BareLoad) => void): Promise<BareLoad[][]> {
+  const all = urls.map((): BareLoad[] => []);
+  for (let r = 0; r < runs; r++)
+    for (const [i, url] of urls.entries()) {
+      const load = await bareLoad(url);
+      all[i]?.push(load);
+      onRun?.(url, load);
+    }
+  return all;
+}
