@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { bundleAliases } from "./generator/bundle/aliases.ts";
+import { entryCompileHint } from "./generator/bundle/compile-hint.ts";
 import { fillFromEnglish, type LocalePart, localePart } from "./generator/locale-fallback.ts";
 
 const runtime = fileURLToPath(new URL("./runtime", import.meta.url));
@@ -30,7 +31,7 @@ function localeFallback(): Plugin {
 export default defineConfig({
   root: runtime,
   base: "/",
-  plugins: [react(), localeFallback()],
+  plugins: [react(), localeFallback(), entryCompileHint()],
   resolve: { alias: bundleAliases },
   build: {
     outDir: fileURLToPath(new URL("./dist/app", import.meta.url)),

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { BRAND_MODULE_BUDGET } from "../core/config/brand-checks.ts";
 import { ENTRY_PAGES } from "../core/entry-pages.ts";
 import { MISSING_STRING_MARK } from "../core/marks.ts";
+import { ENTRY_COMPILE_HINT } from "../generator/bundle/compile-hint.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { gzipSize, initialJs } from "./initial-js.ts";
@@ -63,6 +64,10 @@ for (const store of targets) {
       expect(names, lazy).not.toContain(lazy);
     expect(names.filter((n) => /^(ar|de|es|fr|id|it|ja|ko|ms|pl|pt|ru|th|tr|vi|zh-cn|zh-tw|en)$/.test(n))).toHaveLength(1);
     expect(bytes, scripts.map((s) => `${s.path} ${s.bytes}`).join("\n")).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+    // The runtime's entry opens with V8's compile hint: compiled while it downloads (docs/performance.md).
+    const entry = scripts.find((s) => s.path.startsWith("/assets/main-"));
+    expect(entry, "the runtime's entry among the initial scripts").toBeDefined();
+    expect(readFileSync(join(dist, "app", entry?.path ?? ""), "utf8").startsWith(`${ENTRY_COMPILE_HINT}\n`)).toBe(true);
     // No string was looked up before its part of the language arrived (runtime/lib/i18n.ts).
     const missing = await page.evaluate(
       (prefix) =>
