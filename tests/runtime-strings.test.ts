@@ -3,7 +3,7 @@
 // re-renders in slices that yield to the browser, never in one synchronous pass, which was a long
 // task of ~60 ms (×4 on a phone) right after the first content.
 import i18next, { type i18n } from "i18next";
-import { createElement, startTransition, useEffect } from "react";
+import { createElement, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ describe("the later strings", () => {
     await until(() => subscribed && host.textContent === "Top up · later");
 
     // As runtime/lib/i18n-later.ts adds them.
-    startTransition(() => void instance.addResourceBundle("en", "translation", { later: "Pay now" }, true, false));
+    instance.addResourceBundle("en", "translation", { later: "Pay now" }, true, false);
     await microtasks();
     expect(host.textContent).toBe("Top up · later");
     await until(() => host.textContent === "Top up · Pay now");

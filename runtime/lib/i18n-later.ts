@@ -1,7 +1,6 @@
 // The later part of each language (runtime/lib/i18n.ts): added to an i18next instance once the
 // first content is on screen, or before a screen that needs it.
 import type { i18n } from "i18next";
-import { startTransition } from "react";
 import { type Loaders, load, type Strings } from "./locale-load.ts";
 import { retryLoad } from "./retry-load.ts";
 
@@ -22,9 +21,8 @@ export function addLater(instance: i18n, lang: string): Promise<void> {
     const own = byLang;
     loaded = retryLoad(() => load(later, lang)).then(
       (strings) => {
-        // What re-renders for them (react-i18next's 'added' binding) renders as a transition: in
-        // slices that yield to the browser, not as one long task while the player may be tapping.
-        if (strings) startTransition(() => void instance.addResourceBundle(lang, "translation", strings, true, false));
+        // What shows them re-renders as a transition, in slices (app/strings-provider.tsx).
+        if (strings) instance.addResourceBundle(lang, "translation", strings, true, false);
       },
       (error: unknown) => {
         // Not kept: the next screen that needs the strings asks again.
