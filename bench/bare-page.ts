@@ -6,6 +6,10 @@
 // that is ~130 ms inside module evaluation (unthrottled) that no player's browser does
 // (docs/performance.md, "Measuring blocking time").
 //
+// The network is slowed by bench/throttle-proxy.ts, not by CDP: `Network.emulateNetworkConditions`
+// takes effect only once the Network domain is enabled, which is what this page avoids. (It was
+// used here at first, and the loads ran at full speed: the resource timings showed 111 KB in 50 ms.)
+//
 // The figures come from the page's own entries: FCP, the last LCP candidate, and the long tasks,
 // whose blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT. Used by bench/blocking.ts and
 // `npm run bench`.
@@ -13,6 +17,7 @@ import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import WebSocket from "ws";
 import { CHROMIUM_ARGS, launchOptions } from "../e2e/browser.ts";
+import { proxyFlags, startThrottleProxy } from "./throttle-proxy.ts";
 
 export interface BareLoad {
   fcp: number;
@@ -75,7 +80,14 @@ function connect(url: string): Promise<{
 }
 
 export async function bareLoad(url: string): Promise<BareLoad> {
-  const chrome = await launch({ chromePath: launchOptions.executablePath ?? chromium.executablePath(), chromeFlags: CHROMIUM_ARGS });
+  const proxy = await startThrottleProxy();
+  const chrome = await launch({
+    chromePath: launchOptions.executablePath ?? chromium.executablePath(),
+    chromeFlags: [...CHROMIUM_ARGS, ...proxyFlags(proxy.port)],
+  }).catch(async (err: unknown) => {
+    await proxy.close();
+    throw err;
+  });
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as {
       type: string;
@@ -88,13 +100,6 @@ export async function bareLoad(url: string): Promise<BareLoad> {
       await cdp.send("Page.enable");
       await cdp.send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      // Applied by the browser's network stack: needs no Network.enable.
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
       await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: OBSERVE });
       const loaded = cdp.once("Page.loadEventFired");
       await cdp.send("Page.navigate", { url });
@@ -112,6 +117,7 @@ export async function bareLoad(url: string): Promise<BareLoad> {
     }
   } finally {
     chrome.kill();
+    await proxy.close();
   }
 }
 
