@@ -128,3 +128,46 @@ test("a payer who logs in on a make-up page signs in through the in-game endpoin
   await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
   await expect(page.getByRole("button", { name: "Log in" })).toHaveCount(0);
 });
+
+test("on a make-up page, Log in tapped before the link's game is known signs in once it is, and a failure to learn it is said", async ({
+  page,
+  request,
+}) => {
+  const id = await newLink(request, 1800);
+  // The link's game is held until the player has tapped Log in.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/replenishment\/getGameList/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  await expect(page.getByTestId("replenish-user")).toHaveText("aurora_target");
+  await page.getByRole("button", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await dialog.locator("input[name=username]").fill("aurora_player");
+  await dialog.locator("input[name=password]").fill("sandbox-pass");
+  const submit = dialog.getByRole("button", { name: "Log in", exact: true });
+  const auth = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/ingame/auth");
+  await submit.click();
+  // The tap is not lost: the button says it is working, and the sign-in goes once the game is known.
+  await expect(submit).toHaveAttribute("aria-busy", "true");
+  release();
+  expect(typeof ((await auth).postDataJSON() as Record<string, unknown>).game_id).toBe("number");
+  await expect(page.getByRole("button", { name: "Log in" })).toHaveCount(0);
+
+  // The same link signed out again, where the platform names no game for it: the player is told,
+  // not ignored. (A connection failure ends the same way, after the client's tries of each host.)
+  await page.evaluate(() => localStorage.clear());
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.route(/\/api\/replenishment\/getGameList/, (route) => route.fulfill({ json: { code: 1, message: "", content: { games: [] } } }));
+  await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await dialog.locator("input[name=username]").fill("aurora_player");
+  await dialog.locator("input[name=password]").fill("sandbox-pass");
+  await submit.click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await expect(submit).toBeEnabled();
+});

@@ -50,11 +50,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || busy || !loginApi) return;
+    if (!ready || busy) return;
     setBusy(true);
     setError(null);
     try {
-      const result = await loginApi.call("auth", {
+      const result = await (await loginApi()).call("auth", {
         username: encodeCredential(account),
         password: encodeCredential(password),
         login_type: mode,
@@ -72,11 +72,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       setEnvBlocked(true);
       return;
     }
-    if (!config.data || !loginApi) return;
+    if (!config.data) return;
     setBusy(true);
     setError(null);
     try {
-      completeLogin(await signIn(provider, { api: loginApi, clientId, config: config.data }), provider);
+      completeLogin(await signIn(provider, { api: await loginApi(), clientId, config: config.data }), provider);
     } catch (err) {
       fail(err);
       setBusy(false);
