@@ -13,10 +13,8 @@
 // The figures come from the page's own entries: FCP, the last LCP candidate, and the long tasks,
 // whose blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT. Used by bench/blocking.ts and
 // `npm run bench`.
-import { chromium } from "@playwright/test";
-import { launch } from "chrome-launcher";
 import WebSocket from "ws";
-import { CHROMIUM_ARGS, launchOptions } from "../e2e/browser.ts";
+import { launchChromium } from "./chrome.ts";
 import { proxyFlags, startThrottleProxy } from "./throttle-proxy.ts";
 
 export interface BareLoad {
@@ -81,10 +79,7 @@ function connect(url: string): Promise<{
 
 export async function bareLoad(url: string): Promise<BareLoad> {
   const proxy = await startThrottleProxy();
-  const chrome = await launch({
-    chromePath: launchOptions.executablePath ?? chromium.executablePath(),
-    chromeFlags: [...CHROMIUM_ARGS, ...proxyFlags(proxy.port)],
-  }).catch(async (err: unknown) => {
+  const chrome = await launchChromium(proxyFlags(proxy.port)).catch(async (err: unknown) => {
     await proxy.close();
     throw err;
   });

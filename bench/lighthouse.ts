@@ -2,9 +2,9 @@
 // reduced to the median of every figure. Chromium is Debian's when present, else Playwright's.
 
 import { chromium } from "@playwright/test";
-import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, launchOptions } from "../e2e/browser.ts";
+import { launchOptions } from "../e2e/browser.ts";
+import { launchChromium } from "./chrome.ts";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -29,10 +29,7 @@ export function median(xs: number[]): number {
 type Run = Omit<LighthouseFigures, "failing"> & { failing: [string, string][] };
 
 async function once(url: string): Promise<Run> {
-  const chrome = await launch({
-    chromePath: launchOptions.executablePath ?? chromium.executablePath(),
-    chromeFlags: CHROMIUM_ARGS,
-  });
+  const chrome = await launchChromium();
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
