@@ -162,7 +162,9 @@ test("on a make-up page, Log in tapped before the link's game is known signs in 
   // not ignored. (A connection failure ends the same way, after the client's tries of each host.)
   await page.evaluate(() => localStorage.clear());
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  await page.route(/\/api\/replenishment\/getGameList/, (route) => route.fulfill({ json: { code: 1, message: "", content: { games: [] } } }));
+  await page.route(/\/api\/replenishment\/getGameList/, (route) =>
+    route.fulfill({ json: { code: 1, message: "", content: { games: [] } } }),
+  );
   await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
   await page.getByRole("button", { name: "Log in" }).click();
   await dialog.locator("input[name=username]").fill("aurora_player");
