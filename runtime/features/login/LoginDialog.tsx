@@ -54,7 +54,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await (await loginApi()).call("auth", {
+      const result = await (loginApi.current ?? (await loginApi.ready())).call("auth", {
         username: encodeCredential(account),
         password: encodeCredential(password),
         login_type: mode,
@@ -76,7 +76,8 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      completeLogin(await signIn(provider, { api: await loginApi(), clientId, config: config.data }), provider);
+      const api = loginApi.current ?? (await loginApi.ready());
+      completeLogin(await signIn(provider, { api, clientId, config: config.data }), provider);
     } catch (err) {
       fail(err);
       setBusy(false);

@@ -24,13 +24,24 @@ function noGame(): ApiError {
   return new ApiError("replenishGameList", 0, "", null);
 }
 
+/** The API client for signing in here. */
+export interface LoginApi {
+  /**
+   * The client if it is known now: at once on a store page, on a make-up page once the link's
+   * game is known. A sign-in that opens a provider's popup uses it at once, inside the tap, so that no
+   * popup blocker takes the popup for one the page opened on its own.
+   */
+  current: ApiClient | undefined;
+  /** The client once it is known: waits for the link's game, or fails with why it cannot be had. */
+  ready: () => Promise<ApiClient>;
+}
+
 /**
- * The API client for signing in here, as a function the sign-in awaits: at once for the store's
- * endpoints; on a make-up page once the link's game is known. That is asked for as soon as the
- * dialog opens, and a tap on Log in before it is answered waits for it (the button shows it is
- * busy) instead of being dropped; if it cannot be learned, the sign-in fails with that error.
+ * The store's login endpoints, or on a make-up page the in-game ones with the link's game. That
+ * game is asked for as soon as the dialog opens; a tap on Log in before it is answered waits for
+ * it (the button shows it is busy) instead of being dropped.
  */
-export function useLoginApi(): () => Promise<ApiClient> {
+export function useLoginApi(): LoginApi {
   const api = useApi();
   const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
@@ -40,11 +51,18 @@ export function useLoginApi(): () => Promise<ApiClient> {
     queryFn: () => api.call("replenishGameList", { replenish_id: replenishId }),
     staleTime: Number.POSITIVE_INFINITY,
   };
-  useQuery({ ...games, enabled: replenishId !== "" });
-  return async () => {
-    if (!replenishId) return api;
-    const gameId = (await queryClient.ensureQueryData(games)).games[0]?.gp_id;
-    if (gameId === undefined) throw noGame();
-    return inGameLoginApi(api, gameId);
+  const known = useQuery({ ...games, enabled: replenishId !== "" }).data;
+  if (!replenishId) return { current: api, ready: async () => api };
+  const forGame = (list: typeof known) => {
+    const gameId = list?.games[0]?.gp_id;
+    return gameId === undefined ? undefined : inGameLoginApi(api, gameId);
+  };
+  return {
+    current: forGame(known),
+    ready: async () => {
+      const client = forGame(await queryClient.ensureQueryData(games));
+      if (!client) throw noGame();
+      return client;
+    },
   };
 }
