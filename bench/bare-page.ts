@@ -10,10 +10,11 @@
 // takes effect only once the Network domain is enabled, which is what this page avoids. (It was
 // used here at first, and the loads ran at full speed: the resource timings showed 111 KB in 50 ms.)
 //
-// The figures come from the page's own entries: FCP, the last LCP candidate, and the long tasks,
-// whose blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT. Used by bench/blocking.ts and
-// `npm run bench`.
+// The figures come from the page's own entries: FCP, the last LCP candidate, the long tasks, whose
+// blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT, and the resource timings (what
+// starts when). Used by bench/blocking.ts, bench/trace.ts and `npm run bench`.
 import WebSocket from "ws";
+import { FIRST_CONTENT_MARK } from "../core/marks.ts";
 import { launchChromium } from "./chrome.ts";
 import { proxyFlags, startThrottleProxy } from "./throttle-proxy.ts";
 
@@ -23,6 +24,10 @@ export interface BareLoad {
   tbt: number;
   /** Long tasks as [start, duration] in ms. */
   long: [number, number][];
+  /** The page and each resource it loaded: when it was asked for and when its last byte came, in ms. */
+  requests: { url: string; start: number; end: number }[];
+  /** When the runtime marked its first content (FIRST_CONTENT_MARK), or -1. */
+  firstContent: number;
 }
 
 /** How long after the load event long tasks still count (the runtime's first render, later strings). */
@@ -101,12 +106,19 @@ export async function bareLoad(url: string): Promise<BareLoad> {
       await loaded;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const { result } = (await cdp.send("Runtime.evaluate", {
-        expression: `JSON.stringify({ long: window.sfLong, lcp: window.sfLcp, fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0 })`,
+        expression: `JSON.stringify({
+          long: window.sfLong,
+          lcp: window.sfLcp,
+          fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
+          firstContent: performance.getEntriesByName(${JSON.stringify(FIRST_CONTENT_MARK)})[0]?.startTime ?? -1,
+          requests: [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+            .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
+        })`,
         returnByValue: true,
       })) as { result: { value: string } };
-      const { long, lcp, fcp } = JSON.parse(result.value) as Omit<BareLoad, "tbt">;
-      const tbt = long.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-      return { fcp, lcp, tbt, long };
+      const load = JSON.parse(result.value) as Omit<BareLoad, "tbt">;
+      const tbt = load.long.filter(([start]) => start >= load.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+      return { ...load, tbt };
     } finally {
       cdp.close();
     }

@@ -5,7 +5,7 @@
 // The URLs take turns (a, b, a, b, …) so the machine's other work weighs on each alike; prints each
 // run's long tasks (start:duration) and the medians. Compare two builds by serving each on its own
 // port (docs/performance.md, "Measuring blocking time").
-import { type BareLoad, bareLoads } from "./bare-page.ts";
+import { bareLoads } from "./bare-page.ts";
 import { median } from "./lighthouse.ts";
 
 const [runsArg, ...urls] = process.argv.slice(2);
@@ -19,6 +19,6 @@ const results = await bareLoads(urls, runs, (url, { tbt, fcp, lcp, long }) => {
 
 console.log("\n| page | TBT | FCP | LCP |\n|---|---:|---:|---:|");
 for (const [i, url] of urls.entries()) {
-  const m = (key: keyof Omit<BareLoad, "long">) => Math.round(median((results[i] ?? []).map((r) => r[key]))).toLocaleString("en");
+  const m = (key: "tbt" | "fcp" | "lcp") => Math.round(median((results[i] ?? []).map((r) => r[key]))).toLocaleString("en");
   console.log(`| ${url} | ${m("tbt")} ms | ${m("fcp")} ms | ${m("lcp")} ms |`);
 }
