@@ -45,12 +45,17 @@ export interface NewCoupon {
 
 const endOf = (c: NewCoupon) => c.validUntil ?? new Date(c.now.getTime() + (c.validDays ?? 30) * 86_400_000);
 
-/** Stores a coupon; the code stored, or undefined when the account already has it (same kind, period and name). */
+/**
+ * Stores a coupon; the code stored, or undefined when it is there already: the same kind, period
+ * and name for the account, or the same code. Any unique key is a conflict here: two claims racing
+ * on PostgreSQL can meet on the code's key first, which a conflict target naming only the other key
+ * turned into an error (a 500).
+ */
 export async function insertCoupon(db: Queryable, game: CatalogGame, userId: string, c: NewCoupon): Promise<string | undefined> {
   const [row] = await db.query<{ code: string }>(
     `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, min_level, min_spend_minor, min_spend_currency, claimed, period,
                           valid_end_time, time_zone, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'USD',$9,$10,$11,$12,$13) ON CONFLICT (user_id, brand_id, kind, period, name) DO NOTHING RETURNING code`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'USD',$9,$10,$11,$12,$13) ON CONFLICT DO NOTHING RETURNING code`,
     [
       c.code ?? couponCode(),
       userId,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCalls } from "../../core/generated/api-calls.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { validIdNumber } from "../../server/domain/real-name.ts";
-import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
+import { cardNumber, cardPassword, freshAccount } from "../../server/domain/seed.ts";
 import { settleDueCardOrders } from "../../server/domain/settlement.ts";
 import { buy, clientOf, decide, encodeCardInfo, encodeCredential, exercised, type Harness, startHarness } from "./harness.ts";
 
@@ -475,6 +475,27 @@ describe("prepaid cards", () => {
 });
 
 describe("VIP, coupons and events", () => {
+  it("a claim whose coupon code is already stored under another name answers with the envelope, never a 500", async () => {
+    // Two claims racing on PostgreSQL meet here too: the insert's ON CONFLICT named only the
+    // (user, brand, kind, period, name) key, so a conflict on the code's own key was an error.
+    await freshAccount(h.db, h.platform.catalog, "aurora", "vip", "renamed", h.platform.now());
+    const { token, clientId } = await h.login("aurora", "vip_renamed");
+    const claimable = await h.call("couponList", { client_id: clientId, oauth_token: token, use_category: "claim" });
+    const week = claimable.content.coupons.find((c) => c.kind === "week");
+    expect(week).toBeDefined();
+    // The same code kept by an older platform, under a name the catalogue no longer uses, unclaimed.
+    await h.db.query(
+      `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, claimed, period, valid_end_time, created_at)
+       SELECT $1, user_id, 'aurora', 'an older name', 'week', 0.9, false, 'older', now() + interval '7 days', now()
+         FROM accounts WHERE brand_id = 'aurora' AND username = 'aurora_vip_renamed'`,
+      [week?.code],
+    );
+    const received = await h.call("receiveCoupons", { client_id: clientId, oauth_token: token, code: week?.code });
+    expect(received.status).toBeLessThan(500);
+    expect(received.code).toBe(1);
+    expect(received.content.coupons.map((c) => c.code)).toEqual([week?.code]);
+  });
+
   it("VIP basic info, the account's level, claiming period coupons and exchanging points", async () => {
     const { token, clientId } = await h.login("aurora", "vip");
     expect((await h.call("vipBasicInfo", { client_id: clientId })).content.levels.map((l) => l.need_points)).toEqual([
