@@ -41,15 +41,28 @@ async function providerAccount(platform: Platform, game: CatalogGame, provider: 
   if (!match) fail(E.loginFailed);
   const uid = (match[1] ?? "").toLowerCase();
   // A new account is verified only where the brand has no real-name gate (SPEC-NOTES 'Real-name').
-  const [row] = await platform.db.query<AccountRow>(
-    `INSERT INTO accounts (brand_id, username, provider, provider_uid, region, real_name, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = EXCLUDED.provider
-     RETURNING ${ACCOUNT_COLUMNS}`,
-    [brand.id, `${provider}:${uid}`, provider, uid, brandRegion(game), startsVerified(game), platform.now()],
-  );
+  const store = () =>
+    platform.db.query<AccountRow>(
+      `INSERT INTO accounts (brand_id, username, provider, provider_uid, region, real_name, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (brand_id, provider, provider_uid) DO UPDATE SET provider = EXCLUDED.provider
+       RETURNING ${ACCOUNT_COLUMNS}`,
+      [brand.id, `${provider}:${uid}`, provider, uid, brandRegion(game), startsVerified(game), platform.now()],
+    );
+  // The statement names the (brand, provider, uid) key. Two first sign-ins of one account racing
+  // on PostgreSQL can meet on the username's key first, a unique violation: tried again, it finds
+  // the row the other stored. A username held by an account made another way stays a failed login.
+  const [row] = await store().catch((err: unknown) => {
+    if (!isUniqueViolation(err)) throw err;
+    return store().catch((again: unknown) => (isUniqueViolation(again) ? fail(E.loginFailed) : Promise.reject(again)));
+  });
   if (!row) fail(E.loginFailed);
   return row;
+}
+
+/** PostgreSQL's unique_violation (SQLSTATE 23505), from node-postgres or PGlite. */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "23505";
 }
 
 /**

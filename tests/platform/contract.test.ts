@@ -77,6 +77,18 @@ describe("login", () => {
     ).toBe(-601);
   });
 
+  it("a provider's first sign-in whose username another account holds is a failed login, never a 500", async () => {
+    // The statement names the (brand, provider, uid) key; the username's key is met first when two
+    // first sign-ins race on PostgreSQL, and every time when the name is held by another account.
+    await h.db.query(
+      `INSERT INTO accounts (brand_id, username, provider, region, real_name, created_at)
+       VALUES ('aurora', 'google:heldname', 'password', 'GLOBAL', true, now())`,
+    );
+    const res = await h.call("googleAuth", { authorization_code: "sbx_heldname", client_id: web("aurora") });
+    expect(res.status).toBeLessThan(500);
+    expect(res.code).toBe(-601);
+  });
+
   it("logs in through every sandbox provider the brand offers, and refuses the others", async () => {
     expect((await h.call("googleAuth", { authorization_code: "sbx_alice", client_id: web("aurora") })).content.username).toBe(
       "google:alice",

@@ -180,6 +180,15 @@ describe(`races (${onPostgres ? "two platform processes on PostgreSQL" : "one pr
     ).toBe(1);
   });
 
+  it("first sign-ins of one provider account racing through both processes make one account, and every one signs in", async () => {
+    const logins = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(i, "googleAuth", { authorization_code: "sbx_twin_taps", client_id: STARFALL })),
+    );
+    expect(logins.map((l) => l.code)).toEqual(Array(10).fill(1));
+    expect(new Set(logins.map((l) => String(l.content.suid))).size).toBe(1);
+    expect(await n("SELECT count(*)::text AS n FROM accounts WHERE username = $1", ["google:twin_taps"])).toBe(1);
+  });
+
   it("one Idempotency-Key sent concurrently to both processes has one effect and one answer", async () => {
     const role = player.roles[0];
     const before = (await call(0, "vipInfo", { client_id: STARFALL, oauth_token: player.token })).content.exchangeable_points;
