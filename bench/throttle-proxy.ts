@@ -95,10 +95,12 @@ export class SharedLink {
       for (const flow of waiting) {
         const n = Math.min(share, flow.queued, budget);
         if (n <= 0) continue;
+        const wasFull = flow.queued >= HIGH_WATER;
         flow.send(take(flow, n));
         budget -= n;
         sent += n;
-        if (flow.queued < HIGH_WATER) flow.drained();
+        // The source paused when the queue reached the mark: it resumes once, as it drops below.
+        if (wasFull && flow.queued < HIGH_WATER) flow.drained();
       }
     }
     for (const flow of this.flows)
@@ -121,11 +123,6 @@ export class SharedLink {
         this.timer = undefined;
       }
     }, TICK_MS);
-  }
-
-  /** Flows not yet ended (for tests and shutdown). */
-  get openFlows(): number {
-    return this.flows.size;
   }
 
   close(): void {
