@@ -95,12 +95,11 @@ export class SharedLink {
       for (const flow of waiting) {
         const n = Math.min(share, flow.queued, budget);
         if (n <= 0) continue;
-        const wasFull = flow.queued >= HIGH_WATER;
         flow.send(take(flow, n));
         budget -= n;
         sent += n;
-        // The source paused when the queue reached the mark: it resumes once, as it drops below.
-        if (wasFull && flow.queued < HIGH_WATER) flow.drained();
+        // Under the mark the source may read on (resuming a flowing stream does nothing).
+        if (flow.queued < HIGH_WATER) flow.drained();
       }
     }
     for (const flow of this.flows)
