@@ -158,7 +158,6 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       "/",
       "/selectGoods",
       "/manifest.webmanifest",
-      "/icon.svg",
       ...PNG_ICONS.map((i) => `/${i.file}`),
       view.brandModule,
       view.entry,
