@@ -82,7 +82,8 @@ function connect(url: string): Promise<{
   });
 }
 
-export async function bareLoad(url: string): Promise<BareLoad> {
+/** `settleMs`: how long after the load event to keep counting long tasks (SETTLE_MS). */
+export async function bareLoad(url: string, { settleMs = SETTLE_MS } = {}): Promise<BareLoad> {
   const proxy = await startThrottleProxy();
   const chrome = await launchChromium(proxyFlags(proxy.port)).catch(async (err: unknown) => {
     await proxy.close();
@@ -104,9 +105,11 @@ export async function bareLoad(url: string): Promise<BareLoad> {
       const loaded = cdp.once("Page.loadEventFired");
       await cdp.send("Page.navigate", { url });
       await loaded;
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
       const { result } = (await cdp.send("Runtime.evaluate", {
         expression: `JSON.stringify({
+          page: location.href,
+          status: performance.getEntriesByType("navigation")[0]?.responseStatus ?? 0,
           long: window.sfLong,
           lcp: window.sfLcp,
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
@@ -116,7 +119,10 @@ export async function bareLoad(url: string): Promise<BareLoad> {
         })`,
         returnByValue: true,
       })) as { result: { value: string } };
-      const load = JSON.parse(result.value) as Omit<BareLoad, "tbt">;
+      const { page, status, ...load } = JSON.parse(result.value) as Omit<BareLoad, "tbt"> & { page: string; status: number };
+      // An error page (the proxy's 502 when the server did not answer, say) paints too: its figures
+      // are not the page's.
+      if (!page.startsWith("http") || status < 200 || status > 299) throw new Error(`${url} did not load: HTTP ${status}, ${page}`);
       const tbt = load.long.filter(([start]) => start >= load.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
       return { ...load, tbt };
     } finally {
@@ -133,7 +139,11 @@ export async function bareLoads(urls: string[], runs: number, onRun?: (url: stri
   const all = urls.map((): BareLoad[] => []);
   for (let r = 0; r < runs; r++)
     for (const [i, url] of urls.entries()) {
-      const load = await bareLoad(url);
+      // One failed load (a busy machine's refused connection) is tried again, once, and said.
+      const load = await bareLoad(url).catch((err: unknown) => {
+        console.warn(`${err instanceof Error ? err.message : String(err)}; trying once more`);
+        return bareLoad(url);
+      });
       all[i]?.push(load);
       onRun?.(url, load);
     }
