@@ -90,7 +90,10 @@ describe("manifest, HTML and service worker", () => {
       { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ]);
-    for (const page of files.filter((f) => f.path.startsWith("brands/jade/") && f.path.endsWith(".html") && !f.path.includes("twitter"))) {
+    const pages = files.filter((f) => f.path.startsWith("brands/jade/") && f.path.endsWith(".html") && !f.path.includes("twitter"));
+    // The top-up's page and every entry path's (core/entry-pages.ts).
+    expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(["brands/jade/index.html", "brands/jade/entry/result.html"]));
+    for (const page of pages) {
       expect(page.contents, page.path).toContain('<link rel="icon" href="/icon-96.png" sizes="96x96" type="image/png">');
       expect(page.contents, page.path).not.toMatch(/\.svg["?#]/);
     }
