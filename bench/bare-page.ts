@@ -16,7 +16,7 @@
 import WebSocket from "ws";
 import { FIRST_CONTENT_MARK } from "../core/marks.ts";
 import { launchChromium } from "./chrome.ts";
-import { proxyFlags, startThrottleProxy } from "./throttle-proxy.ts";
+import { type NetworkConditions, proxyFlags, SLOW_4G, startThrottleProxy } from "./throttle-proxy.ts";
 
 export interface BareLoad {
   fcp: number;
@@ -82,9 +82,12 @@ function connect(url: string): Promise<{
   });
 }
 
-/** `settleMs`: how long after the load event to keep counting long tasks (SETTLE_MS). */
-export async function bareLoad(url: string, { settleMs = SETTLE_MS } = {}): Promise<BareLoad> {
-  const proxy = await startThrottleProxy();
+/**
+ * `settleMs`: how long after the load event to keep counting long tasks (SETTLE_MS); `network`: the
+ * link's conditions (slow 4G unless said).
+ */
+export async function bareLoad(url: string, { settleMs = SETTLE_MS, network = SLOW_4G } = {}): Promise<BareLoad> {
+  const proxy = await startThrottleProxy(network);
   const chrome = await launchChromium(proxyFlags(proxy.port)).catch(async (err: unknown) => {
     await proxy.close();
     throw err;
@@ -135,14 +138,19 @@ export async function bareLoad(url: string, { settleMs = SETTLE_MS } = {}): Prom
 }
 
 /** Each URL `runs` times, taking turns (a, b, a, b, …) so the machine's other work weighs on each alike. */
-export async function bareLoads(urls: string[], runs: number, onRun?: (url: string, load: BareLoad) => void): Promise<BareLoad[][]> {
+export async function bareLoads(
+  urls: string[],
+  runs: number,
+  onRun?: (url: string, load: BareLoad) => void,
+  network: NetworkConditions = SLOW_4G,
+): Promise<BareLoad[][]> {
   const all = urls.map((): BareLoad[] => []);
   for (let r = 0; r < runs; r++)
     for (const [i, url] of urls.entries()) {
       // One failed load (a busy machine's refused connection) is tried again, once, and said.
-      const load = await bareLoad(url).catch((err: unknown) => {
+      const load = await bareLoad(url, { network }).catch((err: unknown) => {
         console.warn(`${err instanceof Error ? err.message : String(err)}; trying once more`);
-        return bareLoad(url);
+        return bareLoad(url, { network });
       });
       all[i]?.push(load);
       onRun?.(url, load);

@@ -1,4 +1,4 @@
-// `node --import tsx bench/blocking.ts <runs> <url> [<url>…]`: the blocking time, FCP and LCP of a
+// `node --import tsx bench/blocking.ts [--fast] <runs> <url> [<url>…]`: the blocking time, FCP and LCP of a
 // first load under real throttling, with no DevTools instrumentation (bench/bare-page.ts: 4× CPU,
 // 150 ms latency, 1.6 Mbps down, 750 kbps up; fresh profile, 412 px, no service worker), from the
 // page's own entries: Σ max(0, task − 50 ms) over the long tasks after FCP, until 6 s after load.
@@ -7,15 +7,24 @@
 // port (docs/performance.md, "Measuring blocking time").
 import { bareLoads } from "./bare-page.ts";
 import { median } from "./lighthouse.ts";
+import { FAST_LINK, SLOW_4G } from "./throttle-proxy.ts";
 
-const [runsArg, ...urls] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// `--fast`: the same CPU on a fast link (FAST_LINK) instead of slow 4G.
+const fast = args.includes("--fast");
+const [runsArg, ...urls] = args.filter((a) => a !== "--fast");
 const runs = Number(runsArg);
 if (!runs || urls.length === 0) throw new Error("usage: bench/blocking.ts <runs> <url> [<url>…]");
 
-const results = await bareLoads(urls, runs, (url, { tbt, fcp, lcp, long }) => {
-  const tasks = long.map(([start, duration]) => `${Math.round(start)}:${Math.round(duration)}`).join(" ");
-  console.log(`${url}  TBT ${Math.round(tbt)}  FCP ${Math.round(fcp)}  LCP ${Math.round(lcp)}  long tasks ${tasks}`);
-});
+const results = await bareLoads(
+  urls,
+  runs,
+  (url, { tbt, fcp, lcp, long }) => {
+    const tasks = long.map(([start, duration]) => `${Math.round(start)}:${Math.round(duration)}`).join(" ");
+    console.log(`${url}  TBT ${Math.round(tbt)}  FCP ${Math.round(fcp)}  LCP ${Math.round(lcp)}  long tasks ${tasks}`);
+  },
+  fast ? FAST_LINK : SLOW_4G,
+);
 
 console.log("\n| page | TBT | FCP | LCP |\n|---|---:|---:|---:|");
 for (const [i, url] of urls.entries()) {

@@ -87,8 +87,16 @@ export async function lighthouseMedians(urls: string[], runs: number): Promise<L
   const all: Run[][] = urls.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (const [index, url] of urls.entries()) {
-      console.error(`lighthouse ${i + 1}/${runs}: ${url}`);
-      all[index]?.push(await once(url));
+      // Lighthouse sometimes loses its own trace (NO_NAVSTART, NO_FCP on a busy machine): such a
+      // run is tried again, once, and said, as the bare loads are.
+      const run = await once(url).catch((err: unknown) => {
+        console.warn(`${err instanceof Error ? err.message : String(err)}; trying once more`);
+        return once(url);
+      });
+      console.error(
+        `lighthouse ${i + 1}/${runs}: ${url} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} TBT ${Math.round(run.tbtMs)} performance ${run.scores.performance}`,
+      );
+      all[index]?.push(run);
     }
   }
   return all.map(medianOf);

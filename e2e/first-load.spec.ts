@@ -118,6 +118,60 @@ for (const store of stores) {
   });
 }
 
+/** In the page: whether the shell's banner had loaded when the runtime took the shell over. */
+const watchTakeOver = () =>
+  new MutationObserver((records, observer) => {
+    const shells = records
+      .flatMap((r) => [...r.removedNodes])
+      .filter((n): n is Element => n instanceof Element && n.matches("[data-shell]"));
+    if (!shells.length) return;
+    // Only the visit's layout has the first script's banner in it.
+    const img = shells.map((shell) => shell.querySelector<HTMLImageElement>("[data-shell-banner] img")).find(Boolean);
+    (window as { sfShellLeft?: { bannerLoaded: boolean } }).sfShellLeft = { bannerLoaded: Boolean(img?.complete && img.naturalWidth) };
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+
+for (const store of stores) {
+  test(`${store.layout} layout: a bundle in before the banner runs once the banner is in, so the runtime takes the banner over`, async ({
+    page,
+  }) => {
+    // The banner is answered a quarter of a second after the runtime's entry has arrived (a picture
+    // server slower than the bundle, within the half second the bundle waits once in): without the first script's wait,
+    // the runtime would run at once and take the shell over with no banner in it.
+    let entryIn: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      entryIn = resolve;
+    });
+    page.on("requestfinished", (request) => {
+      if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) entryIn();
+    });
+    await page.route("**/sandbox/art/banner/**", async (route) => {
+      await arrived;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await route.fallback();
+    });
+    await page.addInitScript(watchTakeOver);
+    await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`));
+    await expect(page.locator("[data-shell]")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { sfShellLeft?: unknown }).sfShellLeft)).toEqual({ bannerLoaded: true });
+    await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+  });
+}
+
+test("a banner that never comes holds the runtime back only until its time limit, half a second once the bundle is in", async ({
+  page,
+}) => {
+  const [store] = stores;
+  if (!store) throw new Error("no storefront");
+  // Never answered: the runtime starts anyway, and the player can buy.
+  await page.route("**/sandbox/art/banner/**", () => new Promise<void>(() => undefined));
+  await page.addInitScript(watchTakeOver);
+  await page.goto(brandUrl(store.brand, `/selectGoods?${store.query}`), { waitUntil: "commit" });
+  await expect(page.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { sfShellLeft?: unknown }).sfShellLeft)).toEqual({ bannerLoaded: false });
+});
+
 test.describe("an error answered to the page's first calls, before the runtime has rendered", () => {
   /**
    * Answers every request for `path` with `code`, and holds the page's scripts until it has been

@@ -17,29 +17,42 @@ import { bannerUrl, cachedGames, currentGame, gamesKey } from "./shared/api/game
 /**
  * Fetches the banner at high priority and shows it in the shell's banner place, where the runtime
  * will show it: the largest picture of the first screen is there before the bundle, and the
- * runtime's <img> of the same address paints it from the memory cache.
+ * runtime's <img> of the same address paints it from the memory cache. Resolves once the banner has
+ * been painted (or has failed to load).
  */
-function showBanner(url: string | undefined, layout: string): void {
-  if (!url) return;
+function showBanner(url: string | undefined, layout: string): Promise<void> {
+  if (!url) return Promise.resolve();
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "image";
   link.href = url;
   link.fetchPriority = "high";
   document.head.append(link);
+  const img = document.createElement("img");
+  Object.assign(img, { className: "sf-banner__art", alt: "", width: 720, height: 240, fetchPriority: "high", src: url });
   const place = (): boolean => {
     const slot = document.querySelector(`[data-shell="${layout}"] [data-shell-banner]`);
     if (!slot || slot.firstChild) return Boolean(slot) || document.readyState !== "loading";
-    const img = document.createElement("img");
-    Object.assign(img, { className: "sf-banner__art", alt: "", width: 720, height: 240, fetchPriority: "high", src: url });
     slot.append(img);
     return true;
   };
   // A kept list names the banner while the body is still being read: wait for its place.
-  if (place()) return;
-  const watch = new MutationObserver(() => place() && watch.disconnect());
-  watch.observe(document.documentElement, { childList: true, subtree: true });
+  if (!place()) {
+    const watch = new MutationObserver(() => place() && watch.disconnect());
+    watch.observe(document.documentElement, { childList: true, subtree: true });
+  }
+  // Decoded, then painted in the next frame; the task after that frame is the first after its paint.
+  return img.decode().then(
+    () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted))),
+    () => undefined,
+  );
 }
+
+/**
+ * The top-up's first screen waits for nothing but the banner: a promise for its paint when one is
+ * coming (the game list's answer names it), else none. `start` sets it.
+ */
+let bannerPainted: Promise<unknown> = Promise.resolve();
 
 function start(): void {
   const data = document.getElementById(START_DATA_ID)?.textContent;
@@ -80,17 +93,66 @@ function start(): void {
     if (name !== "getGameList") continue;
     // A returning player's kept list names the banner at once; else the list's answer does.
     const kept = cachedGames(gamesKey(caller.clientId, caller.platform, area));
-    if (kept) showBanner(bannerUrl(currentGame(kept, caller.clientId)), layout);
-    else
-      answer
-        .then((res) => (res.ok ? (res.clone().json() as Promise<{ code: number; content: GetGameListResponse }>) : undefined))
-        .then((body) => body?.code === 1 && showBanner(bannerUrl(currentGame(body.content, caller.clientId)), layout))
-        .catch(() => undefined);
+    bannerPainted = kept
+      ? showBanner(bannerUrl(currentGame(kept, caller.clientId)), layout)
+      : answer
+          .then((res) => (res.ok ? (res.clone().json() as Promise<{ code: number; content: GetGameListResponse }>) : undefined))
+          .then((body) => (body?.code === 1 ? showBanner(bannerUrl(currentGame(body.content, caller.clientId)), layout) : undefined))
+          .catch(() => undefined);
   }
+}
+
+/** The longest the bundle, once it is in and the page is read, waits for the banner's paint. */
+const BANNER_WAIT_MS = 500;
+/** Where the entry's preload says nothing (a browser without modulepreload), the wait ends this long after the page is read. */
+const READ_WAIT_MS = 3000;
+
+/**
+ * Runs the bundle (the page preloads its entry, `link[data-sf-entry]`) once the page is read, as the
+ * page's own module script would, and once the banner is painted. On a phone's network the bundle is
+ * still downloading when the banner paints, and this changes nothing. Where the bundle is in first
+ * (a fast link), its evaluation and first render no longer stand between the game list's answer and
+ * the banner's paint, nor between the HTML and its first paint. A banner slow to come holds it back
+ * at most BANNER_WAIT_MS from the moment it could have run.
+ */
+function runBundle(): void {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    const entry = document.querySelector<HTMLLinkElement>("link[data-sf-entry]");
+    if (!entry) return;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = entry.href;
+    document.head.append(script);
+  };
+  let read = false;
+  let entryIn = false;
+  const limit = () => read && entryIn && setTimeout(run, BANNER_WAIT_MS);
+  // The entry's preload says when the bundle is in (load), or that it will not be (error: the
+  // script's own fetch then fails as the page's module script would have).
+  const preloaded = (event: Event) => {
+    if (!(event.target as Element | null)?.matches?.("link[data-sf-entry]")) return;
+    entryIn = true;
+    limit();
+  };
+  document.addEventListener("load", preloaded, true);
+  document.addEventListener("error", preloaded, true);
+  const whenRead = () => {
+    read = true;
+    void bannerPainted.then(run, run);
+    limit();
+    setTimeout(run, READ_WAIT_MS);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenRead, { once: true });
+  else whenRead();
 }
 
 try {
   start();
 } catch {
-  // A page that cannot start early starts as it always did, when the bundle runs.
+  // A page that cannot start early starts as it always did: the bundle runs once the page is read.
+  bannerPainted = Promise.resolve();
 }
+runBundle();

@@ -23,12 +23,31 @@ const brandOf = (id: string): Brand => {
 const entryPagePath = (path: string) => ENTRY_PAGES.find((p) => p.file === entryFile(path))?.paths[0] ?? "/selectGoods";
 
 const store = new Map<string, string>();
+/** The runtime's entry, as the page preloads it; each stubbed page's own, so a page's late timer is told from the next page's. */
+let pages = 0;
+let pagesThisTest = 0;
+let entry = "";
 let fetched: string[] = [];
 let preloaded: string[] = [];
+/** The module scripts the first script added to the head: the bundle's entry, run. */
+let entryRuns: string[] = [];
+/** How often this page's first script ran the bundle. */
+const runsOfThisPage = () => entryRuns.filter((src) => src === entry).length;
+/** The first script's listeners for loads in the page; `entryArrives` tells them the entry's preload is in. */
+let preloadListeners: ((event: Event) => void)[] = [];
+const entryArrives = () => {
+  const target = { matches: (selector: string) => selector === "link[data-sf-entry]" };
+  for (const listener of preloadListeners) listener({ target } as unknown as Event);
+};
+/** Settles the banner's decoding, which each test controls. */
+let bannerDecoded: Promise<void> = Promise.resolve();
 let gameList: unknown;
 let root: { dataset: Record<string, string> };
 
 function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
+  entry = `http://aurora.localhost:8080/assets/main-abc.js?page=${++pages}`;
+  pagesThisTest++;
+  const ownEntry = entry;
   const at = new URL(url);
   const data = JSON.stringify(startData(brand, topUpPaths(layoutRoutes, brand.features)));
   vi.stubGlobal("window", {
@@ -49,11 +68,20 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
   vi.stubGlobal("document", {
     documentElement: root,
     readyState: "complete",
+    addEventListener: (type: string, listener: (event: Event) => void) => {
+      if (type === "load") preloadListeners.push(listener);
+    },
     getElementById: (id: string) => (id === START_DATA_ID ? { textContent: data } : null),
-    querySelector: () => null,
-    createElement: () => ({}) as HTMLLinkElement,
-    head: { append: (link: HTMLLinkElement) => preloaded.push(link.href) },
+    querySelector: (selector: string) => (selector === "link[data-sf-entry]" ? { href: ownEntry } : null),
+    createElement: (tag: string) => (tag === "img" ? { decode: () => bannerDecoded } : {}),
+    head: {
+      append: (element: { rel?: string; href?: string; type?: string; src?: string }) => {
+        if (element.rel === "preload") preloaded.push(element.href ?? "");
+        if (element.type === "module") entryRuns.push(element.src ?? "");
+      },
+    },
   });
+  vi.stubGlobal("requestAnimationFrame", (frame: () => void) => setTimeout(frame, 16));
   vi.stubGlobal("fetch", async (input: string) => {
     fetched.push(input);
     const path = new URL(input).pathname;
@@ -92,10 +120,20 @@ beforeEach(() => {
   store.clear();
   fetched = [];
   preloaded = [];
+  entryRuns = [];
+  preloadListeners = [];
+  pagesThisTest = 0;
+  bannerDecoded = Promise.resolve();
   gameList = { games: [] };
   vi.resetModules();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.useRealTimers();
+  // Every page runs the bundle, once, at the latest when the banner's time limit is up; waited for
+  // here so that no page's late run falls into the next test.
+  await vi.waitFor(() => expect(entryRuns).toHaveLength(pagesThisTest), { timeout: 4_000 });
+  vi.unstubAllGlobals();
+});
 
 const TOP_UP = ["/api/pay/getGameListV2", "/api/config/recharge", "/api/pay/getProductList", "/api/pay/getServerList"];
 const paths = (urls: string[]) => urls.map((u) => new URL(u).pathname);
@@ -210,6 +248,71 @@ describe("the page's first script", () => {
     );
     await early();
     expect(preloaded).toEqual([banner]);
+  });
+
+  it("runs the bundle once the banner is painted, not before", async () => {
+    vi.useFakeTimers();
+    const banner = "http://aurora.localhost:8080/sandbox/art/banner/1-720w";
+    gameList = { games: [{ client_id: game.clientIdMap.web, banner, sub_game: {} }] };
+    let decoded: () => void = () => undefined;
+    bannerDecoded = new Promise((resolve) => {
+      decoded = resolve;
+    });
+    stubPage(aurora, link);
+    await early();
+    await vi.waitFor(() => expect(preloaded).toEqual([banner]), { interval: 1 });
+    entryArrives();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(runsOfThisPage()).toBe(0);
+    decoded();
+    // Decoded, painted in the next frame, run in the task after it.
+    await vi.advanceTimersByTimeAsync(40);
+    expect(runsOfThisPage()).toBe(1);
+    // Run once: the time limits that follow add nothing.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(runsOfThisPage()).toBe(1);
+  });
+
+  it("holds a bundle that is in at most 0.5 s for a banner that does not come, and at most 3 s without word of it", async () => {
+    vi.useFakeTimers();
+    gameList = { games: [{ client_id: game.clientIdMap.web, banner: "http://aurora.localhost:8080/b", sub_game: {} }] };
+    bannerDecoded = new Promise(() => undefined);
+    stubPage(aurora, link);
+    await early();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runsOfThisPage()).toBe(0);
+    entryArrives();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(runsOfThisPage()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runsOfThisPage()).toBe(1);
+
+    // A browser whose preload says nothing: the page's being read starts the only clock.
+    vi.resetModules();
+    stubPage(aurora, link);
+    await early();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(runsOfThisPage()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runsOfThisPage()).toBe(1);
+  });
+
+  it("runs the bundle at once when no banner is coming: none in the list, an error answered, another page", async () => {
+    vi.useFakeTimers();
+    for (const [url, list] of [
+      [link, { games: [] }],
+      [link, undefined],
+      ["http://aurora.localhost:8080/orderResult?billing_no=B1", { games: [] }],
+    ] as const) {
+      vi.resetModules();
+      gameList = list;
+      stubPage(aurora, url);
+      const started = Date.now();
+      await early();
+      // The answer is read (real I/O) while the page's clock stands still but for these steps.
+      await vi.waitFor(() => expect(runsOfThisPage(), url).toBe(1), { interval: 1 });
+      expect(Date.now() - started, "ran before the banner's time limit").toBeLessThan(100);
+    }
   });
 
   it("does nothing away from the top-up, offline, or without a sales area: the runtime asks as it always has", async () => {

@@ -146,7 +146,9 @@ describe("per-brand sites", () => {
     });
     // The first script precedes the scripts it does not wait for; those come at low priority.
     expect(html.indexOf(`<script>${early}`)).toBeLessThan(html.indexOf('rel="modulepreload"'));
-    expect(html).toContain('<script type="module" src="/assets/main-abc.js" fetchpriority="low"></script>');
+    // The entry is preloaded, not run: the first script runs it once the banner is painted.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/main-abc.js" fetchpriority="low" data-sf-entry>');
+    expect(html).not.toContain('<script type="module"');
     // Both layouts' shells; the brand's default shows until the script has chosen.
     expect(html).toContain('data-shell="old"');
     expect(html).toContain('data-shell="new"');
