@@ -21,6 +21,8 @@ import { type NetworkConditions, proxyFlags, SLOW_4G, startThrottleProxy } from 
 export interface BareLoad {
   fcp: number;
   lcp: number;
+  /** The LCP element, as "tag.firstClass size px²". */
+  lcpElement: string;
   tbt: number;
   /** Long tasks as [start, duration] in ms. */
   long: [number, number][];
@@ -38,7 +40,14 @@ const OBSERVE = `(() => {
   w.sfLong = [];
   w.sfLcp = 0;
   new PerformanceObserver((l) => { for (const e of l.getEntries()) w.sfLong.push([e.startTime, e.duration]); }).observe({ type: "longtask", buffered: true });
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) w.sfLcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
+  w.sfLcpElement = "";
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) {
+      w.sfLcp = e.startTime;
+      const el = e.element;
+      w.sfLcpElement = el ? el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "") + " " + e.size + " px²" : "(removed) " + e.size + " px²";
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
 })();`;
 
 /** A minimal CDP client on one page target: commands, and a wait for one event. */
@@ -115,6 +124,7 @@ export async function bareLoad(url: string, { settleMs = SETTLE_MS, network = SL
           status: performance.getEntriesByType("navigation")[0]?.responseStatus ?? 0,
           long: window.sfLong,
           lcp: window.sfLcp,
+          lcpElement: window.sfLcpElement,
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
           firstContent: performance.getEntriesByName(${JSON.stringify(FIRST_CONTENT_MARK)})[0]?.startTime ?? -1,
           requests: [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]

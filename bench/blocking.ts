@@ -19,9 +19,9 @@ if (!runs || urls.length === 0) throw new Error("usage: bench/blocking.ts <runs>
 const results = await bareLoads(
   urls,
   runs,
-  (url, { tbt, fcp, lcp, long }) => {
+  (url, { tbt, fcp, lcp, lcpElement, long }) => {
     const tasks = long.map(([start, duration]) => `${Math.round(start)}:${Math.round(duration)}`).join(" ");
-    console.log(`${url}  TBT ${Math.round(tbt)}  FCP ${Math.round(fcp)}  LCP ${Math.round(lcp)}  long tasks ${tasks}`);
+    console.log(`${url}  TBT ${Math.round(tbt)}  FCP ${Math.round(fcp)}  LCP ${Math.round(lcp)} (${lcpElement})  long tasks ${tasks}`);
   },
   fast ? FAST_LINK : SLOW_4G,
 );
