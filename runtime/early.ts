@@ -104,7 +104,7 @@ function start(): void {
 
 /** The longest the bundle, once it is in and the page is read, waits for the banner's paint. */
 const BANNER_WAIT_MS = 500;
-/** Where the entry's preload says nothing (a browser without modulepreload), the wait ends this long after the page is read. */
+/** Where the entry's preload never says it is in, the wait ends this long after the page is read. */
 const READ_WAIT_MS = 3000;
 
 /**
@@ -134,13 +134,19 @@ function runBundle(): void {
   // script's own fetch then fails as the page's module script would have).
   const preloaded = (event: Event) => {
     if (!(event.target as Element | null)?.matches?.("link[data-sf-entry]")) return;
+    document.removeEventListener("load", preloaded, true);
+    document.removeEventListener("error", preloaded, true);
     entryIn = true;
     limit();
   };
   document.addEventListener("load", preloaded, true);
   document.addEventListener("error", preloaded, true);
+  // A browser without modulepreload (Safari before 17) fetches the entry only when it is run: it
+  // runs as soon as the page is read, as the page's module script did.
+  const waits = document.createElement("link").relList?.supports?.("modulepreload") === true;
   const whenRead = () => {
     read = true;
+    if (!waits) return run();
     void bannerPainted.then(run, run);
     limit();
     setTimeout(run, READ_WAIT_MS);

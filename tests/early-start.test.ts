@@ -39,6 +39,8 @@ const entryArrives = () => {
   const target = { matches: (selector: string) => selector === "link[data-sf-entry]" };
   for (const listener of preloadListeners) listener({ target } as unknown as Event);
 };
+/** Whether the stubbed browser knows `<link rel="modulepreload">`. */
+let modulePreload = true;
 /** Settles the banner's decoding, which each test controls. */
 let bannerDecoded: Promise<void> = Promise.resolve();
 let gameList: unknown;
@@ -71,9 +73,13 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
     addEventListener: (type: string, listener: (event: Event) => void) => {
       if (type === "load") preloadListeners.push(listener);
     },
+    removeEventListener: (type: string, listener: (event: Event) => void) => {
+      if (type === "load") preloadListeners = preloadListeners.filter((l) => l !== listener);
+    },
     getElementById: (id: string) => (id === START_DATA_ID ? { textContent: data } : null),
     querySelector: (selector: string) => (selector === "link[data-sf-entry]" ? { href: ownEntry } : null),
-    createElement: (tag: string) => (tag === "img" ? { decode: () => bannerDecoded } : {}),
+    createElement: (tag: string) =>
+      tag === "img" ? { decode: () => bannerDecoded } : tag === "link" ? { relList: { supports: () => modulePreload } } : {},
     head: {
       append: (element: { rel?: string; href?: string; type?: string; src?: string }) => {
         if (element.rel === "preload") preloaded.push(element.href ?? "");
@@ -122,6 +128,7 @@ beforeEach(() => {
   preloaded = [];
   entryRuns = [];
   preloadListeners = [];
+  modulePreload = true;
   pagesThisTest = 0;
   bannerDecoded = Promise.resolve();
   gameList = { games: [] };
@@ -287,13 +294,23 @@ describe("the page's first script", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(runsOfThisPage()).toBe(1);
 
-    // A browser whose preload says nothing: the page's being read starts the only clock.
+    // A preload that never says the entry is in: the page's being read starts the only clock.
     vi.resetModules();
     stubPage(aurora, link);
     await early();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(runsOfThisPage()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
+    expect(runsOfThisPage()).toBe(1);
+  });
+
+  it("runs the bundle as soon as the page is read in a browser without modulepreload, which fetches it only then", async () => {
+    vi.useFakeTimers();
+    gameList = { games: [{ client_id: game.clientIdMap.web, banner: "http://aurora.localhost:8080/b", sub_game: {} }] };
+    bannerDecoded = new Promise(() => undefined);
+    modulePreload = false;
+    stubPage(aurora, link);
+    await early();
     expect(runsOfThisPage()).toBe(1);
   });
 
