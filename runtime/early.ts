@@ -3,7 +3,8 @@
 // the runtime will ask for (the same code works them out), and fetches the game's banner, the
 // largest picture of the first screen, at high priority as soon as its address is known. The
 // runtime's API client takes the answers over (lib/api/early.ts). Anything unusual (another page,
-// no sales area, offline, no storage) and it does nothing: the runtime asks as it always has.
+// no sales area, offline, no storage) and it does nothing: the runtime asks as it always has. Last,
+// it runs the bundle, which the page only preloads, once the banner is painted (runBundle).
 import { chooseLayout } from "../core/config/layout.ts";
 import { START_DATA_ID, type StartData } from "../core/config/start-brand.ts";
 import type { GetGameListResponse } from "../core/generated/api-types.ts";
