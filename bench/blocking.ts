@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 const fast = args.includes("--fast");
 const [runsArg, ...urls] = args.filter((a) => a !== "--fast");
 const runs = Number(runsArg);
-if (!runs || urls.length === 0) throw new Error("usage: bench/blocking.ts <runs> <url> [<url>…]");
+if (!runs || urls.length === 0) throw new Error("usage: bench/blocking.ts [--fast] <runs> <url> [<url>…]");
 
 const results = await bareLoads(
   urls,
