@@ -44,6 +44,8 @@ let modulePreload = true;
 /** Settles the banner's decoding, which each test controls. */
 let bannerDecoded: Promise<void> = Promise.resolve();
 let gameList: unknown;
+/** As `gameList`: the platform answers the game list with an error code instead. */
+const LIST_REFUSED = Symbol("refused");
 let root: { dataset: Record<string, string> };
 
 function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozilla/5.0 (X11; Linux x86_64)" } = {}) {
@@ -91,6 +93,8 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
   vi.stubGlobal("fetch", async (input: string) => {
     fetched.push(input);
     const path = new URL(input).pathname;
+    if (path.endsWith("getGameListV2") && gameList === LIST_REFUSED)
+      return new Response(JSON.stringify({ code: -3014, message: "wrong area" }), { status: 200 });
     const content = path.endsWith("getGameListV2") ? gameList : {};
     return new Response(JSON.stringify({ code: 1, message: "success", content }), { status: 200 });
   });
@@ -149,6 +153,7 @@ describe("the page's first script", () => {
   const aurora = brandOf("aurora");
   const [gameKey, game] = Object.entries(aurora.games)[0] ?? [];
   if (!game || !gameKey) throw new Error("aurora has no game");
+  const webClientId = game.clientIdMap.web;
   const link = `http://aurora.localhost:8080/selectGoods?client_id=${game.clientIdMap.web}&domain_area=${game.area}`;
 
   const cases: [string, string, () => void][] = [
@@ -280,37 +285,39 @@ describe("the page's first script", () => {
     expect(runsOfThisPage()).toBe(1);
   });
 
-  it("holds a bundle that is in at most 0.5 s for a banner that does not come, and at most 3 s without word of it", async () => {
+  /** Opens the top-up with fake timers, its list naming a banner that never finishes decoding. */
+  async function openWithBannerNeverPainted(): Promise<void> {
     vi.useFakeTimers();
-    gameList = { games: [{ client_id: game.clientIdMap.web, banner: "http://aurora.localhost:8080/b", sub_game: {} }] };
+    gameList = { games: [{ client_id: webClientId, banner: "http://aurora.localhost:8080/b", sub_game: {} }] };
     bannerDecoded = new Promise(() => undefined);
     stubPage(aurora, link);
     await early();
+  }
+
+  /** The bundle has not run `ms` − 1 ms from now, and has run once at `ms`. */
+  async function expectRunAfter(ms: number): Promise<void> {
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(runsOfThisPage()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runsOfThisPage()).toBe(1);
+  }
+
+  it("holds a bundle that is in at most 0.5 s for a banner that does not come, and at most 3 s without word of it", async () => {
+    await openWithBannerNeverPainted();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runsOfThisPage()).toBe(0);
     entryArrives();
-    await vi.advanceTimersByTimeAsync(499);
-    expect(runsOfThisPage()).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(runsOfThisPage()).toBe(1);
+    await expectRunAfter(500);
 
     // A preload that never says the entry is in: the page's being read starts the only clock.
     vi.resetModules();
-    stubPage(aurora, link);
-    await early();
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(runsOfThisPage()).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(runsOfThisPage()).toBe(1);
+    await openWithBannerNeverPainted();
+    await expectRunAfter(3_000);
   });
 
   it("runs the bundle as soon as the page is read in a browser without modulepreload, which fetches it only then", async () => {
-    vi.useFakeTimers();
-    gameList = { games: [{ client_id: game.clientIdMap.web, banner: "http://aurora.localhost:8080/b", sub_game: {} }] };
-    bannerDecoded = new Promise(() => undefined);
     modulePreload = false;
-    stubPage(aurora, link);
-    await early();
+    await openWithBannerNeverPainted();
     expect(runsOfThisPage()).toBe(1);
   });
 
@@ -318,7 +325,7 @@ describe("the page's first script", () => {
     vi.useFakeTimers();
     for (const [url, list] of [
       [link, { games: [] }],
-      [link, undefined],
+      [link, LIST_REFUSED],
       ["http://aurora.localhost:8080/orderResult?billing_no=B1", { games: [] }],
     ] as const) {
       vi.resetModules();
