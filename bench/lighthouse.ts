@@ -87,7 +87,7 @@ export async function lighthouseMedians(urls: string[], runs: number): Promise<L
   const all: Run[][] = urls.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (const [index, url] of urls.entries()) {
-      // Lighthouse sometimes loses its own trace (NO_NAVSTART, NO_FCP on a busy machine): such a
+      // Lighthouse sometimes loses its own trace (NO_NAVSTART, seen twice in one bench): such a
       // run is tried again, once, and said, as the bare loads are.
       const run = await once(url).catch((err: unknown) => {
         console.warn(`${err instanceof Error ? err.message : String(err)}; trying once more`);

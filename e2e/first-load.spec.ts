@@ -158,9 +158,7 @@ for (const store of stores) {
   });
 }
 
-test("a banner that never comes holds the runtime back only until its time limit, half a second once the bundle is in", async ({
-  page,
-}) => {
+test("a banner that never comes holds the runtime back only until its time limit", async ({ page }) => {
   const [store] = stores;
   if (!store) throw new Error("no storefront");
   // Never answered: the runtime starts anyway, and the player can buy.

@@ -130,7 +130,9 @@ function runBundle(): void {
   };
   let read = false;
   let entryIn = false;
-  const limit = () => read && entryIn && setTimeout(run, BANNER_WAIT_MS);
+  const limit = () => {
+    if (read && entryIn) setTimeout(run, BANNER_WAIT_MS);
+  };
   // The entry's preload says when the bundle is in (load), or that it will not be (error: the
   // script's own fetch then fails as the page's module script would have).
   const preloaded = (event: Event) => {
