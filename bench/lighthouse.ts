@@ -26,7 +26,22 @@ export function median(xs: number[]): number {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
-type Run = Omit<LighthouseFigures, "failing"> & { failing: [string, string][] };
+/**
+ * Lighthouse's long tasks, on its simulated timeline, as "start+duration file" (the page's own
+ * tasks by its path, the browser's as "Unattributable"): what its TBT is made of. Only tasks over
+ * 50 ms count toward TBT, and only their part after the simulated FCP.
+ */
+function longTasks(details: unknown): string {
+  const items = (details as { items?: { startTime?: number; duration?: number; url?: string }[] } | undefined)?.items ?? [];
+  return items
+    .map(
+      ({ startTime = 0, duration = 0, url = "" }) =>
+        `${Math.round(startTime)}+${Math.round(duration)} ${url.split("/").pop()?.split("?")[0] || url}`,
+    )
+    .join(", ");
+}
+
+type Run = Omit<LighthouseFigures, "failing"> & { failing: [string, string][]; longTasks: string };
 
 async function once(url: string): Promise<Run> {
   const chrome = await launchChromium();
@@ -55,6 +70,7 @@ async function once(url: string): Promise<Run> {
       cls: audit("cumulative-layout-shift"),
       fcpMs: audit("first-contentful-paint"),
       failing,
+      longTasks: longTasks(lhr.audits["long-tasks"]?.details),
     };
   } finally {
     chrome.kill();
@@ -94,7 +110,7 @@ export async function lighthouseMedians(urls: string[], runs: number): Promise<L
         return once(url);
       });
       console.error(
-        `lighthouse ${i + 1}/${runs}: ${url} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} TBT ${Math.round(run.tbtMs)} performance ${run.scores.performance}`,
+        `lighthouse ${i + 1}/${runs}: ${url} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} TBT ${Math.round(run.tbtMs)} performance ${run.scores.performance}; long tasks (simulated) ${run.longTasks || "none"}`,
       );
       all[index]?.push(run);
     }
