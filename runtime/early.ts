@@ -107,6 +107,8 @@ function start(): void {
 const BANNER_WAIT_MS = 500;
 /** Where the entry's preload never says it is in, the wait ends this long after the page is read. */
 const READ_WAIT_MS = 3000;
+/** The page's preload of the runtime's entry (templates/index.html.hbs). */
+const ENTRY_LINK = "link[data-sf-entry]";
 
 /**
  * Runs the bundle (the page preloads its entry, `link[data-sf-entry]`) once the page is read, as the
@@ -121,7 +123,7 @@ function runBundle(): void {
   const run = () => {
     if (ran) return;
     ran = true;
-    const entry = document.querySelector<HTMLLinkElement>("link[data-sf-entry]");
+    const entry = document.querySelector<HTMLLinkElement>(ENTRY_LINK);
     if (!entry) return;
     const script = document.createElement("script");
     script.type = "module";
@@ -136,7 +138,7 @@ function runBundle(): void {
   // The entry's preload says when the bundle is in (load), or that it will not be (error: the
   // script's own fetch then fails as the page's module script would have).
   const preloaded = (event: Event) => {
-    if (!(event.target as Element | null)?.matches?.("link[data-sf-entry]")) return;
+    if (!(event.target as Element | null)?.matches?.(ENTRY_LINK)) return;
     document.removeEventListener("load", preloaded, true);
     document.removeEventListener("error", preloaded, true);
     entryIn = true;
