@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # two-processes: two platform processes sharing one database (only meaningful on PostgreSQL).
 suite=(tests/platform/contract.test.ts tests/platform/concurrency.test.ts tests/platform/bad-input.test.ts tests/platform/two-processes.test.ts
   tests/platform/races.test.ts tests/platform/idempotency.test.ts tests/platform/clock.test.ts tests/platform/money.test.ts
-  tests/platform/security.test.ts)
+  tests/platform/security.test.ts tests/platform/seams.test.ts)
 
 if [ -n "${DATABASE_URL:-}" ]; then
   exec npx vitest run "${suite[@]}"

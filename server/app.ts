@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
-import { platformHostCheck, storefrontHosts } from "../core/config/hosts.ts";
+import { platformHostCheck } from "../core/config/hosts.ts";
 import { messageOf } from "../core/contract/contract.ts";
 import { CODE } from "../core/generated/api-errors.ts";
 import { isApiPath, requestPath } from "../core/hosting/http-policy.ts";
@@ -12,6 +12,7 @@ import type { Db } from "./db.ts";
 import { PlatformError } from "./domain/errors.ts";
 import type { Platform } from "./domain/platform.ts";
 import { platformPlugin } from "./plugin.ts";
+import { badHost, parseHost } from "./request-host.ts";
 import { ok } from "./routes/envelope.ts";
 import { registerSites } from "./sites.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
@@ -81,6 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions);
   const routes = routeTable(app);
 
+  // Before anything else: a Host (or a trusted proxy's X-Forwarded-Host) that is not name[:port] or
+  // [v6][:port] is refused, so no link, cache or log line is ever made of other header text.
+  app.addHook("onRequest", async (request, reply) => {
+    const bad = badHost(request);
+    if (bad) return reply.code(400).send({ code: CODE.badRequest, message: `invalid request: ${bad}`, content: null });
+  });
+
   // Every failure is an envelope with a code; never a stack trace, never a bare 500.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     // Business errors are answers like any other: HTTP 200 with their code, as the real platform does.
@@ -123,9 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.platform) {
     // Links the platform builds (artwork, checkout pages) use the Host asked for: only the platform's
     // own hosts are answered, so no answer carries, and no memory keeps, a host a client made up.
-    const known = platformHostCheck(options.platform.catalog.config);
+    const known = platformHostCheck(options.platform.catalog.config, options.platform.mode);
     app.addHook("onRequest", async (request, reply) => {
-      if (isApiPath(requestPath(request.url)) && !known(request.hostname)) {
+      if (isApiPath(requestPath(request.url)) && !known(parseHost(request.host)?.hostname ?? "")) {
         return reply.code(421).send({ code: CODE.misdirected, message: messageOf(CODE.misdirected), content: null });
       }
     });
@@ -205,7 +213,7 @@ function badText(value: unknown, depth = 0): string | undefined {
  * CORS for the brands' hosts only, on any port (preview hosts run on a chosen port).
  */
 function brandOrigins(platform: Platform): FastifyCorsOptions {
-  const hosts = storefrontHosts(platform.catalog.config);
+  const hosts = platform.catalog.storefrontHosts;
   const allowed = (origin: string | undefined) => {
     if (!origin) return false;
     try {

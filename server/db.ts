@@ -1,5 +1,6 @@
 // One database interface over embedded PGlite (default, data in .data/) or PostgreSQL (DATABASE_URL).
 // Both run the same SQL and the same migrations.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +17,16 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Marks the code a transaction runs (its awaits included), so a rule can refuse to run inside one. */
+const transactionScope = new AsyncLocalStorage<true>();
+
+/**
+ * Whether the caller runs inside a database transaction of this process. Attempt counters and
+ * password checks must not (docs/security.md, "Where features meet"): a refusal would roll the count
+ * back, and on PGlite a slow check would hold its only connection.
+ */
+export const insideTransaction = (): boolean => transactionScope.getStore() === true;
 
 export interface DbOptions {
   /** postgres://… for a real PostgreSQL; otherwise PGlite. */
@@ -47,7 +58,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: "pglite",
     ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => transactionScope.run(true, () => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
   };
 }
@@ -64,28 +75,30 @@ async function openPostgres(url: string): Promise<Db> {
     kind: "postgres",
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     exec: async (sql) => void (await pool.query(sql)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await fn({
-          query: async (sql, params) => (await client.query(sql, params)).rows,
-          exec: async (sql) => void (await client.query(sql)),
-        });
-        await client.query("COMMIT");
-        return result;
-      } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => transactionScope.run(true, () => pgTransaction(fn)),
     close: async () => {
       closing = true;
       await pool.end();
     },
   };
+
+  async function pgTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await fn({
+        query: async (sql, params) => (await client.query(sql, params)).rows,
+        exec: async (sql) => void (await client.query(sql)),
+      });
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { buildCatalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
 import { newCaches, type Platform, type PlatformMode } from "./domain/platform.ts";
 import { seed } from "./domain/seed.ts";
+import { TRACKING_PER_MINUTE } from "./domain/tracking.ts";
 
 export type { Platform, PlatformMode };
 
@@ -19,6 +20,8 @@ export interface PlatformOptions {
   now?: () => Date;
   /** Delay between payment and the game's delivery confirmation; SANDBOX_DELIVERY_MS, else 5 s. */
   deliveryDelayMs?: number;
+  /** Tracking events one client address may store a minute (default TRACKING_PER_MINUTE: 120). */
+  trackingPerMinute?: number;
 }
 
 /** A start that must not go on: a missing or weak secret in production mode, an unknown mode. */
@@ -66,10 +69,15 @@ export async function platformSecret(db: Db, mode: PlatformMode, given: string |
 }
 
 /**
- * What stops a start before anything is opened: an unknown PLATFORM_MODE, production mode without
+ * What stops a start before anything is opened: NODE_ENV=production without PLATFORM_MODE, an unknown PLATFORM_MODE, production mode without
  * its secret (or with a short one), a sandbox clock in production. Entry points call it first.
  */
 export function checkStartEnv(env: NodeJS.ProcessEnv = process.env): PlatformMode {
+  // A production deploy that forgot PLATFORM_MODE would run the sandbox, which approves every payment.
+  if (env.NODE_ENV === "production" && !env.PLATFORM_MODE)
+    throw new PlatformConfigError(
+      "NODE_ENV=production but PLATFORM_MODE is not set: choose PLATFORM_MODE=production (the platform's production mode: no sandbox accounts or tools, SANDBOX_SECRET required), or PLATFORM_MODE=sandbox to run the sandbox on purpose",
+    );
   const mode = platformMode(env.PLATFORM_MODE);
   const secret = env.SANDBOX_SECRET;
   if (secret !== undefined && secret !== "" && secret.length < MIN_SECRET)
@@ -101,10 +109,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const platform: Platform = {
     mode,
     db: options.db,
-    catalog: buildCatalog(options.config),
+    // Production mode knows no preview hosts: its CORS, return URLs and links refuse them.
+    catalog: buildCatalog(options.config, undefined, { previewHosts: mode === "sandbox" }),
     secret: options.secret ?? (await platformSecret(options.db, mode, process.env.SANDBOX_SECRET)),
     now: options.now ?? sandboxClock(mode === "sandbox" ? process.env.SANDBOX_CLOCK : undefined),
     deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
+    trackingPerMinute: options.trackingPerMinute ?? TRACKING_PER_MINUTE,
     caches: newCaches(),
   };
   // The sandbox's accounts and cards have published passwords (README): production mode has none.

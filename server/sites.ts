@@ -60,9 +60,9 @@ export async function registerSites(app: FastifyInstance, distDir: string): Prom
 
   app.get("/*", async (request, reply) => {
     const path = requestPath(request.url);
-    if (isApiPath(path)) {
-      return reply.code(404).send({ code: -404, message: `unknown call ${path}`, content: null });
-    }
+    // A platform path never gets a page: the not-found handler (app.ts) answers 405 with Allow when
+    // the path is known with other methods, else 404, both as the envelope.
+    if (isApiPath(path)) return reply.callNotFound();
     const entry = hosts[request.hostname.toLowerCase()];
     if (!entry) {
       return reply.code(404).headers(unknownHostHeaders).type("text/html; charset=utf-8").send(unknownHost);

@@ -72,21 +72,28 @@ export function modeForHost(hostname: string): HostMode {
   return hostname.includes("demo") ? "demo" : "production";
 }
 
-/** Every host → { brand, mode }, the automatic preview hosts included, sorted by host. */
-export function hostMap(config: BrandsConfig, only?: string): HostMap {
+/**
+ * Every host → { brand, mode }, sorted by host: the brands' own hosts, and their automatic preview
+ * hosts unless `preview` is false (a platform in production mode, a deploy without them).
+ */
+export function hostMap(config: BrandsConfig, only?: string, preview = true): HostMap {
   const map: HostMap = {};
   for (const brand of config.brands) {
     if (only && brand.id !== only) continue;
-    const preview = previewHosts(brand.id);
-    for (const host of [...brand.hosts.production, preview.production]) map[host] = { brand: brand.id, mode: "production" };
-    for (const host of [...brand.hosts.demo, preview.demo]) map[host] = { brand: brand.id, mode: "demo" };
+    const local = previewHosts(brand.id);
+    for (const host of [...brand.hosts.production, ...(preview ? [local.production] : [])])
+      map[host] = { brand: brand.id, mode: "production" };
+    for (const host of [...brand.hosts.demo, ...(preview ? [local.demo] : [])]) map[host] = { brand: brand.id, mode: "demo" };
   }
   return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** Every host a storefront answers on (configured and preview): who may call, frame and be returned to. */
-export function storefrontHosts(config: BrandsConfig): Set<string> {
-  return new Set(Object.keys(hostMap(config)));
+/**
+ * Every host a storefront answers on, the preview hosts too unless `preview` is false: who may call,
+ * frame and be returned to.
+ */
+export function storefrontHosts(config: BrandsConfig, preview = true): Set<string> {
+  return new Set(Object.keys(hostMap(config, undefined, preview)));
 }
 
 /** Names every machine gives itself: the platform answers on them for local tools and tests. */
@@ -96,10 +103,11 @@ const LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"];
  * Whether a request's hostname is one the platform answers on: a brand's storefront host (the
  * platform is same-origin there), a brand's API host, a sub-host of a preview host (the preview's
  * backup API hosts `backupN.<id>.localhost`), or loopback. Anything else is not the platform's, so
- * nothing is built from it (links, caches).
+ * nothing is built from it (links, caches). In production mode the preview hosts are not the platform's.
  */
-export function platformHostCheck(config: BrandsConfig): (hostname: string) => boolean {
-  const known = new Set([...storefrontHosts(config), ...LOOPBACK]);
+export function platformHostCheck(config: BrandsConfig, mode: "sandbox" | "production" = "sandbox"): (hostname: string) => boolean {
+  const preview = mode === "sandbox";
+  const known = new Set([...storefrontHosts(config, preview), ...LOOPBACK]);
   for (const brand of config.brands)
     for (const mode of [brand.api.production, brand.api.demo])
       for (const origin of [mode.primary, ...mode.backup]) known.add(new URL(origin).hostname.toLowerCase());
@@ -107,6 +115,6 @@ export function platformHostCheck(config: BrandsConfig): (hostname: string) => b
     const host = hostname.toLowerCase();
     if (known.has(host)) return true;
     const dot = host.indexOf(".");
-    return dot > 0 && isLocalPreviewHost(host) && known.has(host.slice(dot + 1));
+    return preview && dot > 0 && isLocalPreviewHost(host) && known.has(host.slice(dot + 1));
   };
 }

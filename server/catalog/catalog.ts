@@ -111,7 +111,11 @@ function goodsFor(data: CatalogData, gameKey: string): CatalogGoods[] {
   }));
 }
 
-export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogData()): Catalog {
+/**
+ * The catalogue of a config. `previewHosts`: whether the brands' `<id>.localhost` preview hosts are
+ * storefront hosts (a sandbox platform: yes; one in production mode: no).
+ */
+export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogData(), options: { previewHosts?: boolean } = {}): Catalog {
   const games: CatalogGame[] = [];
   const apiHosts = new Map<string, string>();
   for (const brand of config.brands) {
@@ -163,7 +167,7 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     byClientId,
     byGpId: new Map(games.map((g) => [g.gpId, g])),
     apiHosts,
-    storefrontHosts: storefrontHosts(config),
+    storefrontHosts: storefrontHosts(config, options.previewHosts ?? true),
     goodsTypes: data.goods.types,
     goodsExplanation: data.goods.explanation,
     channels: regionChannels(data),

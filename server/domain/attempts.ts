@@ -3,7 +3,7 @@
 // checked, so concurrent guesses cannot all pass a check that has not counted them yet. A check
 // that succeeds, or is refused before it is made, gives its reservation back: the counters hold
 // failures and checks under way.
-import type { Queryable } from "../db.ts";
+import { type Db, insideTransaction, type Queryable } from "../db.ts";
 
 /** One thing attempts are counted against, with its own limit per window. */
 export interface AttemptSubject {
@@ -52,6 +52,33 @@ export async function reserveAttempt(db: Queryable, scope: string, subjects: rea
   const allowed = subjects.every((s) => (counted.get(s.key) ?? 0) <= s.limit);
   if (!allowed) await release();
   return { allowed, last: subjects.some((s) => (counted.get(s.key) ?? 0) >= s.limit), release };
+}
+
+/** What a secret check came to: right (its attempt given back), wrong, or refused as locked. */
+export type SecretVerdict = "right" | "wrong" | "locked";
+
+/**
+ * Checks a secret (an account's or a card's password) under the attempt limits every path shares.
+ * The attempt is reserved for each subject before the password is hashed, atomically across
+ * processes; a right password gives it back; a wrong one that uses a subject's last attempt, or any
+ * guess once none is left, is "locked" (and the password is then not even checked).
+ *
+ * It runs on the platform's own database handle, never inside a transaction: each count commits in
+ * its own statement, so no refusal can roll it back, and no transaction holds a connection (PGlite's
+ * only one) or a counter's row lock while the password is hashed (docs/security.md, "Where features meet").
+ */
+export async function checkSecret(
+  db: Db,
+  subjectsOf: readonly AttemptSubject[],
+  now: Date,
+  check: () => Promise<boolean>,
+): Promise<SecretVerdict> {
+  if (insideTransaction()) throw new Error("a secret is checked outside any transaction (docs/security.md, 'Where features meet')");
+  const attempt = await reserveAttempt(db, SECRET_CHECKS, subjectsOf, now);
+  if (!attempt.allowed) return "locked";
+  if (!(await check())) return attempt.last ? "locked" : "wrong";
+  await attempt.release();
+  return "right";
 }
 
 /** Forgets windows that ended more than a day ago. */

@@ -3,7 +3,7 @@
 import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
 import type { CatalogGoods } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
-import { reserveAttempt, SECRET_CHECKS, subjects } from "./attempts.ts";
+import { checkSecret, subjects } from "./attempts.ts";
 import { decodeCardInfo, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
@@ -11,7 +11,7 @@ import { createOrder } from "./orders.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
 
-interface CardRow {
+export interface CardRow {
   card_no: string;
   password_hash: string;
   card_points: number;
@@ -23,27 +23,28 @@ interface CardRow {
 }
 
 /**
- * The card behind a card_info, its password checked. Each check first reserves an attempt for the
- * card and the address (atomically, across processes, shared with card sign-in); a right password
- * gives it back, so only wrong ones count towards the lockout.
+ * The card behind a card_info, its password checked under the card's and the address's attempt
+ * limits (attempts.ts checkSecret: shared with card sign-in, counted outside any transaction); only
+ * wrong passwords count towards the lockout.
  */
 async function checkedCard(platform: Platform, brandId: string, cardInfo: string, address: string): Promise<CardRow> {
   const now = platform.now();
   const decoded = decodeCardInfo(cardInfo, Math.floor(now.getTime() / 1000));
   if (!decoded) fail(E.cardInvalid, "the card information could not be read, please enter it again");
-  const attempt = await reserveAttempt(platform.db, SECRET_CHECKS, [subjects.card(decoded.cardNo), subjects.address(address)], now);
-  if (!attempt.allowed) fail(E.cardLocked);
   const [card] = await platform.db.query<CardRow>(
     `SELECT card_no, password_hash, card_points, price_minor::text, currency, gems, extra_gems, used_billing_no
        FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2`,
     [decoded.cardNo, brandId],
   );
   // An unknown card costs the same check as a wrong password: neither answer nor time tells them apart.
-  if (!(await verifyPassword(decoded.password, card?.password_hash, "card")) || !card) {
-    if (attempt.last) fail(E.cardLocked);
-    fail(E.cardInvalid);
-  }
-  await attempt.release();
+  const verdict = await checkSecret(
+    platform.db,
+    [subjects.card(decoded.cardNo), subjects.address(address)],
+    now,
+    async () => (await verifyPassword(decoded.password, card?.password_hash, "card")) && Boolean(card),
+  );
+  if (verdict === "locked") fail(E.cardLocked);
+  if (verdict === "wrong" || !card) fail(E.cardInvalid);
   if (card.used_billing_no) fail(E.cardUsed);
   return card;
 }
@@ -60,11 +61,20 @@ export async function cardInfo(platform: Platform, params: Params<"cardInfo">, c
   };
 }
 
-/** Exchanges a card for its gems on a character: an order the platform completes a moment later. */
-export async function cardPay(platform: Platform, params: Params<"cardPay">, caller: Caller): Answer<"cardPay"> {
+/**
+ * A card exchange's checks, made before its transaction (routes/calls.ts runs them outside it): the
+ * session and the card's password. The exchange itself is cardPay.
+ */
+export async function cardForPay(platform: Platform, params: Params<"cardPay">, caller: Caller): Promise<CardRow> {
+  const game = gameOf(platform, params.client_id);
+  requireUser(caller.user, game);
+  return checkedCard(platform, game.brand.id, params.card_info, caller.address);
+}
+
+/** Exchanges a checked card (cardForPay) for its gems on a character: an order the platform completes a moment later. */
+export async function cardPay(platform: Platform, params: Params<"cardPay">, caller: Caller, card: CardRow): Answer<"cardPay"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  const card = await checkedCard(platform, game.brand.id, params.card_info, caller.address);
   const goods: CatalogGoods = {
     productId: `card.${card.card_no}`,
     // Not a catalogue goods: no texts of its own (its name is the order's, as stored).
@@ -96,6 +106,8 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
     payUrl: () => null,
     meta: { area_id: params.areaId ?? null, card_price_minor: Number(card.price_minor), card_currency: card.currency },
     ownOrder: true,
+    // Completed by the platform itself a moment later (settlement.ts): it never waits for a payer.
+    expires: false,
     // Booked at the card's value in the game's currency: VIP points and events follow that amount.
     amount: money.between(Number(card.price_minor), card.currency, game.currency),
     gems: card.gems + card.extra_gems,

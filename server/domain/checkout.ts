@@ -27,13 +27,23 @@ export interface CheckoutOrder {
   payway_id: number;
   product_name: string;
   status: number;
+  /** When it expires unpaid; null for an exchange the platform completes itself. */
+  expires_at: string | null;
+  /** When it expired unpaid (expiry.ts). */
+  expired_at: string | null;
   request_meta: { return_url?: string | null };
 }
+
+/** Whether the order can no longer be paid on its checkout page: it expired, or its time is up (the sweep not yet by). */
+export const checkoutExpired = (order: CheckoutOrder, now: Date) =>
+  order.status !== 1 &&
+  (order.expired_at !== null || (order.status === -1 && order.expires_at !== null && new Date(order.expires_at) <= now));
 
 export async function checkoutOrder(db: Db, billingNo: string): Promise<CheckoutOrder | undefined> {
   // bigint comes back as text (an int4 cast would overflow past 2^31 minor units); a number is exact to 2^53.
   const [order] = await db.query<Omit<CheckoutOrder, "amount_minor"> & { amount_minor: string }>(
-    "SELECT billing_no, brand_id, amount_minor::text AS amount_minor, currency, payway_id, product_name, status, request_meta FROM orders WHERE billing_no = $1",
+    `SELECT billing_no, brand_id, amount_minor::text AS amount_minor, currency, payway_id, product_name, status, expires_at, expired_at, request_meta
+       FROM orders WHERE billing_no = $1`,
     [billingNo],
   );
   return order && { ...order, amount_minor: Number(order.amount_minor) };

@@ -24,8 +24,8 @@ export interface KeyedCall {
   /** The call's name. */
   call: string;
   key: string;
-  /** The session token the call came with; keys of different sessions never meet. */
-  token: string | undefined;
+  /** Whose keys these are (a session's token, or what identifies an anonymous caller): keys of different owners never meet. */
+  owner: string;
   /** The path and parameters (without the token), which a repeat must match. */
   request: unknown;
 }
@@ -48,14 +48,25 @@ class LostRace extends Error {}
 
 const reused = (): Answered => ({ code: E.idempotencyKeyReused, message: messageOf(E.idempotencyKeyReused), content: null });
 
+/** A refusal (a PlatformError) as the answer it is. */
+const refusalOf = (err: unknown): Answered | undefined =>
+  err instanceof PlatformError ? { code: err.code, message: err.message, content: err.content } : undefined;
+
 /**
- * Runs `run` once per key: its effects and its answer commit together. A rule's refusal is an answer
- * like any other: the call's effects are rolled back and the refusal is kept, so the retry hears the
- * same. A repeat with the same parameters answers the stored answer; with others, -409. An
- * unexpected failure stores nothing, so the retry runs again.
+ * Runs a call once per key. `prepare` runs first, outside any transaction: the call's checks that
+ * must commit on their own (an attempt counted, a password hashed: docs/security.md, "Where features
+ * meet"); it returns the run, whose effects and answer then commit together. A rule's refusal is an
+ * answer like any other: a refusal of the checks is kept as it is (its attempt stays counted), one of
+ * the run has its effects rolled back; either way the retry hears the same. A repeat with the same
+ * parameters answers the stored answer; with others, -409. An unexpected failure stores nothing, so
+ * the retry runs again.
  */
-export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: Platform) => Promise<Answered>): Promise<Answered> {
-  const scope = `${keyed.call}:${keyed.token ? sha256(keyed.token).slice(0, 32) : "-"}`;
+export async function once(
+  platform: Platform,
+  keyed: KeyedCall,
+  prepare: () => Promise<(scoped: Platform) => Promise<Answered>>,
+): Promise<Answered> {
+  const scope = `${keyed.call}:${sha256(keyed.owner).slice(0, 32)}`;
   const fingerprint = sha256(canonical(keyed.request));
   const now = platform.now();
   const since = new Date(now.getTime() - KEEP_MS);
@@ -80,8 +91,19 @@ export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: P
       )
     ).length > 0;
 
+  /** Keeps a refusal for the key, unless a concurrent call with it answered first. */
+  const refuse = async (refusal: Answered) => ((await keep(platform.db, refusal)) ? refusal : ((await stored()) ?? reused()));
+
   const first = await stored();
   if (first) return first;
+  let run: (scoped: Platform) => Promise<Answered>;
+  try {
+    run = await prepare();
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    return refuse(refusal);
+  }
   let refusal: Answered | undefined;
   try {
     return await platform.db.transaction(async (tx) => {
@@ -89,7 +111,7 @@ export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: P
       try {
         answer = await run(onDb(platform, within(platform.db, tx)));
       } catch (err) {
-        if (err instanceof PlatformError) refusal = { code: err.code, message: err.message, content: err.content };
+        refusal = refusalOf(err);
         throw err;
       }
       if (!(await keep(tx, answer))) throw new LostRace();
@@ -97,7 +119,7 @@ export async function once(platform: Platform, keyed: KeyedCall, run: (scoped: P
     });
   } catch (err) {
     // The refusal's effects are rolled back with the transaction; the refusal itself is kept.
-    if (refusal) return (await keep(platform.db, refusal)) ? refusal : ((await stored()) ?? reused());
+    if (refusal) return refuse(refusal);
     if (!(err instanceof LostRace)) throw err;
     return (await stored()) ?? reused();
   }

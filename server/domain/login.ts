@@ -4,7 +4,7 @@ import { storefrontUrl } from "../../core/config/targets.ts";
 import type { LoginResult } from "../../core/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
 import { ACCOUNT_COLUMNS, type AccountRow, loginResult, startsVerified } from "./accounts.ts";
-import { reserveAttempt, SECRET_CHECKS, subjects } from "./attempts.ts";
+import { type AttemptSubject, checkSecret, subjects } from "./attempts.ts";
 import { decodeCredential, verifyPassword } from "./crypto.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
@@ -66,21 +66,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Checks a secret (an account's or a card's password) under the attempt limits every path shares:
- * the attempt is reserved for the account or card and the address before the password is hashed,
- * atomically across processes; a right password gives it back. Locked answers -429 whether the
- * account or card exists or not.
+ * A password checked under the attempt limits (attempts.ts checkSecret): the account or card and the
+ * client's address. Locked answers -429 whether the account or card exists or not.
  */
-async function checkSecret(
-  platform: Platform,
-  subject: ReturnType<typeof subjects.card>,
-  address: string,
-  check: () => Promise<boolean>,
-): Promise<void> {
-  const attempt = await reserveAttempt(platform.db, SECRET_CHECKS, [subject, subjects.address(address)], platform.now());
-  if (!attempt.allowed) fail(E.tooManyRequests);
-  if (!(await check())) fail(attempt.last ? E.tooManyRequests : E.loginFailed);
-  await attempt.release();
+async function checkedSecret(platform: Platform, subject: AttemptSubject, address: string, check: () => Promise<boolean>): Promise<void> {
+  const verdict = await checkSecret(platform.db, [subject, subjects.address(address)], platform.now(), check);
+  if (verdict === "locked") fail(E.tooManyRequests);
+  if (verdict === "wrong") fail(E.loginFailed);
 }
 
 async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string, address: string): Promise<AccountRow> {
@@ -89,7 +81,7 @@ async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string
     [cardNo, game.brand.id],
   );
   // The card's own lockout (shared with the card form's checks): an unknown card costs the same check.
-  await checkSecret(
+  await checkedSecret(
     platform,
     subjects.card(cardNo),
     address,
@@ -118,7 +110,7 @@ export async function passwordLogin(platform: Platform, params: Params<"auth">, 
     `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'`,
     [game.brand.id, username],
   );
-  await checkSecret(
+  await checkedSecret(
     platform,
     subjects.account(game.brand.id, username),
     caller.address,

@@ -32,13 +32,15 @@ interface OrderRow {
   created_at: string;
   paid_at: string | null;
   failed_at: string | null;
+  expires_at: string | null;
+  expired_at: string | null;
   username: string | null;
   role_name: string | null;
 }
 
 const ORDER_SELECT = `SELECT o.billing_no, o.user_id::text, o.payer_user_id::text, o.gp_id, o.server_id, o.role_id, o.product_id, o.product_name,
        o.amount_minor::text, o.original_amount_minor::text, o.currency, o.payway_id, o.status, o.pay_url, o.points, o.gems, o.replenish_id,
-       o.created_at, o.paid_at, o.failed_at, a.username, r.role_name
+       o.created_at, o.paid_at, o.failed_at, o.expires_at, o.expired_at, a.username, r.role_name
   FROM orders o LEFT JOIN accounts a ON a.user_id = o.user_id LEFT JOIN roles r ON r.gp_id = o.gp_id AND r.role_id = o.role_id`;
 
 function orderView(platform: Platform, row: OrderRow, texts: Texts, history?: OrderEvent[]): OrderInfo {
@@ -67,6 +69,8 @@ function orderView(platform: Platform, row: OrderRow, texts: Texts, history?: Or
     created_at: unixSeconds(row.created_at),
     ...(row.paid_at ? { paid_at: unixSeconds(row.paid_at) } : {}),
     ...(delivered ? { delivered_at: unixSeconds(delivered) } : {}),
+    ...(row.status === -1 && row.expires_at ? { expires_at: unixSeconds(row.expires_at) } : {}),
+    ...(row.expired_at ? { expired_at: unixSeconds(row.expired_at) } : {}),
     points: row.points,
     ...(row.gems !== null ? { gems_number: row.gems } : {}),
     ...(row.replenish_id ? { replenish_id: row.replenish_id } : {}),
@@ -101,6 +105,7 @@ async function historyOf(platform: Platform, row: OrderRow): Promise<OrderEvent[
       ...(n.refused ? { reason: n.refused } : {}),
     });
   }
+  if (row.expired_at) events.push({ time: unixSeconds(row.expired_at), event: "expired" });
   if (row.paid_at) events.push({ time: unixSeconds(row.paid_at), event: "paid" });
   if (row.failed_at) events.push({ time: unixSeconds(row.failed_at), event: "failed" });
   const delivered = deliveredAt(platform, row.paid_at);

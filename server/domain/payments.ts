@@ -79,6 +79,8 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
   let productId = params.product_id;
   let payer: Account | undefined;
   if (params.replenish_id) {
+    // A make-up payment is made without the target's session: the target's coupons stay the target's.
+    if (params.coupon_code) fail(E.illegalCoupon);
     const link = await openReplenishLink(platform, params.replenish_id);
     if (link.gp_id !== game.gpId) fail(E.replenishError);
     user = link.target;

@@ -33,22 +33,13 @@ export interface Platform {
   now(): Date;
   /** How long after payment the game server confirms delivery (the sandbox's stand-in for the game). */
   deliveryDelayMs: number;
+  /** Tracking events one client address may store a minute (domain/tracking.ts). */
+  trackingPerMinute: number;
   caches: PlatformCaches;
 }
 
-/**
- * The same platform on another database handle (one transaction's): its fields named one by one,
- * since what carries a platform may be a framework object whose properties do not spread.
- */
-export const onDb = (platform: Platform, db: Db): Platform => ({
-  mode: platform.mode,
-  db,
-  catalog: platform.catalog,
-  secret: platform.secret,
-  now: () => platform.now(),
-  deliveryDelayMs: platform.deliveryDelayMs,
-  caches: platform.caches,
-});
+/** The same platform on another database handle (one transaction's). */
+export const onDb = (platform: Platform, db: Db): Platform => ({ ...platform, db });
 
 /** Who calls: the session's account, and where from. */
 export interface Caller {

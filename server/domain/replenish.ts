@@ -92,23 +92,37 @@ export async function replenishCountryList(
   return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin, texts), currency: game.currency };
 }
 
+/** Whose a new make-up link is: the sandbox's make-up target of the brand (by name), or the signed-in caller's own account. */
+export type LinkTarget = { username: string } | { userId: string };
+
+/** The seeded account every brand's make-up links are made for (seed.ts, `<brand>_target`). */
+export const makeUpTarget = (brandId: string) => `${brandId}_target`;
+
 /**
- * A new make-up link for a sandbox account of the brand's default game (a sandbox tool): its first
- * character, the goods asked for or the first gems over 5 US dollars. Refused when the brand or
- * the account is unknown ("unknown"); "unfit" when the account has no character or the goods is unknown.
+ * A new make-up link (a sandbox tool) on the brand's default game: its target's first character, the
+ * goods asked for or the first gems over 5 US dollars. Only for the sandbox's own make-up target,
+ * or for the caller's own account when signed in: never for another player, whose character and
+ * server the link would show. "unknown" when the brand or the account is not one of those; "unfit"
+ * when the account has no character or the goods is unknown.
  */
 export async function createReplenishLink(
   platform: Platform,
-  o: { brand: string; username: string; validSeconds: number; productId?: string },
+  o: { brand: string; target: LinkTarget; validSeconds: number; productId?: string },
 ): Promise<{ replenish_id: string; path: string } | "unknown" | "unfit"> {
   const { db } = platform;
   const game = platform.catalog.games.find((g) => g.brand.id === o.brand && g.gameKey === g.brand.defaultGame);
-  // Only the sandbox's own accounts (seeded or made by its tools: password accounts named <brand>_…),
-  // never a player who signed in: the link would show their character and server.
-  const [target] = await db.query<{ user_id: string }>(
-    "SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password' AND starts_with(username, $1 || '_')",
-    [o.brand, o.username],
-  );
+  const [target] =
+    "userId" in o.target
+      ? await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND user_id = $2", [
+          o.brand,
+          o.target.userId,
+        ])
+      : o.target.username === makeUpTarget(o.brand)
+        ? await db.query<{ user_id: string }>(
+            "SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'",
+            [o.brand, o.target.username],
+          )
+        : [];
   if (!game || !target) return "unknown";
   const [role] = await db.query<{ role_id: string; server_id: string }>(
     "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",

@@ -15,14 +15,19 @@ export const CARD_SETTLE_MS = 2000;
  * Settles a pending order. Returns false when the order was not pending (already settled): a
  * repeated notification changes nothing. The status changes in one guarded UPDATE, so of two
  * concurrent settlements exactly one goes on to credit points.
+ *
+ * An order that expired unpaid (expiry.ts) is settled too when a provider approves it after all
+ * (the player paid): delivered at the amount it was created with; its coupon is spent then if still
+ * unused, and its discount stands if another order has taken the coupon since (docs/api.md, "Unpaid
+ * orders expire"). A decline of an expired order changes nothing.
  */
 export async function settleOrder(tx: Queryable, platform: Platform, billingNo: string, outcome: Outcome): Promise<boolean> {
   const now = platform.now();
-  const [order] = await tx.query<{ user_id: string; gp_id: number; points: number; replenish_id: string | null }>(
+  const [order] = await tx.query<{ user_id: string; gp_id: number; points: number; replenish_id: string | null; expired: boolean }>(
     `UPDATE orders SET status = $2, paid_at = CASE WHEN $2 = 1 THEN $3::timestamptz END,
             failed_at = CASE WHEN $2 = -2 THEN $3::timestamptz END
-      WHERE billing_no = $1 AND status = -1
-      RETURNING user_id::text, gp_id, points, replenish_id`,
+      WHERE billing_no = $1 AND (status = -1 OR (status = -2 AND expired_at IS NOT NULL AND $2 = 1 AND paid_at IS NULL))
+      RETURNING user_id::text, gp_id, points, replenish_id, expired_at IS NOT NULL AS expired`,
     [billingNo, outcome === "approved" ? 1 : -2, now],
   );
   if (!order) return false;
@@ -32,14 +37,22 @@ export async function settleOrder(tx: Queryable, platform: Platform, billingNo: 
     await releaseCoupon(tx, billingNo);
     return true;
   }
+  // Its coupon went back when it expired: spent now, unless another order has it.
+  if (order.expired)
+    await tx.query(
+      `UPDATE coupons SET used_billing_no = $1, used_at = $2
+        WHERE code = (SELECT coupon_code FROM orders WHERE billing_no = $1) AND used_billing_no IS NULL`,
+      [billingNo, now],
+    );
   if (game) await addGrowthPoints(tx, platform.catalog.vip, game, order.user_id, order.points, now);
   if (order.replenish_id) {
-    await tx.query("UPDATE replenish_links SET paid_at = $2, billing_no = $3 WHERE replenish_id = $1", [
+    // The link's first payment settles it (a late one of an expired order may come after another).
+    await tx.query("UPDATE replenish_links SET paid_at = $2, billing_no = $3 WHERE replenish_id = $1 AND paid_at IS NULL", [
       order.replenish_id,
       now,
       billingNo,
     ]);
-    // The block is lifted at once (the spec promises within 15 minutes).
+    // The block is lifted at once (the make-up page promises within 15 minutes).
     await tx.query("UPDATE account_blocks SET lift_at = $2 WHERE user_id = $1", [order.user_id, now]);
   }
   return true;

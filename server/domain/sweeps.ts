@@ -1,10 +1,12 @@
-// The platform's own timed work: completing due card exchanges, and forgetting idempotency keys
-// and attempt counters past their time. One timer per platform, stopped with it; it never keeps a
+// The platform's own timed work: completing due card exchanges, expiring unpaid orders past their
+// time, and forgetting idempotency keys, attempt counters and tracking events past theirs. One timer per platform, stopped with it; it never keeps a
 // process alive and a pass never overlaps the one before.
 import { forgetOldAttempts } from "./attempts.ts";
+import { expireUnpaid } from "./expiry.ts";
 import { forgetOldKeys } from "./idempotency.ts";
 import type { Platform } from "./platform.ts";
 import { settleDueCardOrders } from "./settlement.ts";
+import { forgetOldTracking } from "./tracking.ts";
 
 export const SWEEP_MS = 500;
 const FORGET_EVERY_MS = 60_000;
@@ -12,9 +14,11 @@ const FORGET_EVERY_MS = 60_000;
 /** One pass: what is due now by the platform's clock. */
 export async function sweep(platform: Platform, forget: boolean): Promise<void> {
   await settleDueCardOrders(platform);
+  await expireUnpaid(platform.db, platform, "due");
   if (forget) {
     await forgetOldKeys(platform);
     await forgetOldAttempts(platform.db, platform.now());
+    await forgetOldTracking(platform);
   }
 }
 

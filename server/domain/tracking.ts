@@ -1,6 +1,16 @@
 // The tracking sink: the storefront's page events (dot) and call reports (api), stored as sent and
-// listed for the sandbox's tools and tests.
-import type { Answer, Params, Platform } from "./platform.ts";
+// listed for the sandbox's tools and tests. Anyone may write, so what is kept is bounded: each
+// event's size, each address's rate, and how long events are kept (docs/api.md, "Tracking").
+import { reserveAttempt } from "./attempts.ts";
+import { E, fail } from "./errors.ts";
+import type { Answer, Caller, Params, Platform } from "./platform.ts";
+
+/** The largest event stored, in bytes of its JSON (the storefront's are a few hundred). */
+export const TRACKING_EVENT_BYTES = 4096;
+/** Events one client address may store a minute, unless the platform is given another figure. */
+export const TRACKING_PER_MINUTE = 120;
+/** How long events are kept: seven days by the platform's clock. */
+export const TRACKING_KEEP_MS = 7 * 86_400_000;
 
 /** What every request carries is not the event's own data. */
 const payloadOf = <T extends { idfv?: string; spec_lang?: string; oauth_token?: string }>({
@@ -10,20 +20,37 @@ const payloadOf = <T extends { idfv?: string; spec_lang?: string; oauth_token?: 
   ...payload
 }: T) => payload;
 
-export async function trackDot(platform: Platform, params: Params<"trackDot">): Answer<"trackDot"> {
-  await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('dot', $1, $2)", [
-    params.event,
-    JSON.stringify(payloadOf(params)),
+/** Stores one event, within its size and its address's rate; -400 when too large, -429 when too many. */
+async function store(platform: Platform, caller: Caller, kind: "dot" | "api", name: string, payload: unknown): Promise<{ stored: true }> {
+  const json = JSON.stringify(payload);
+  if (Buffer.byteLength(json) > TRACKING_EVENT_BYTES)
+    fail(E.badRequest, `invalid request: a tracking event is at most ${TRACKING_EVENT_BYTES} bytes of JSON`);
+  const now = platform.now();
+  const rate = await reserveAttempt(
+    platform.db,
+    "tracking",
+    [{ key: `address:${caller.address}`, limit: platform.trackingPerMinute, windowMs: 60_000 }],
+    now,
+  );
+  if (!rate.allowed) fail(E.tooManyRequests);
+  await platform.db.query("INSERT INTO tracking_events (kind, name, payload, received_at) VALUES ($1, $2, $3, $4)", [
+    kind,
+    name,
+    json,
+    now,
   ]);
   return { stored: true };
 }
 
-export async function trackApi(platform: Platform, params: Params<"trackApi">): Answer<"trackApi"> {
-  await platform.db.query("INSERT INTO tracking_events (kind, name, payload) VALUES ('api', $1, $2)", [
-    String(params.event),
-    JSON.stringify(payloadOf(params)),
-  ]);
-  return { stored: true };
+export const trackDot = (platform: Platform, params: Params<"trackDot">, caller: Caller): Answer<"trackDot"> =>
+  store(platform, caller, "dot", params.event, payloadOf(params));
+
+export const trackApi = (platform: Platform, params: Params<"trackApi">, caller: Caller): Answer<"trackApi"> =>
+  store(platform, caller, "api", String(params.event), payloadOf(params));
+
+/** Forgets events older than the retention period. */
+export async function forgetOldTracking(platform: Platform): Promise<void> {
+  await platform.db.query("DELETE FROM tracking_events WHERE received_at < $1", [new Date(platform.now().getTime() - TRACKING_KEEP_MS)]);
 }
 
 export interface TrackingEvent {

@@ -65,7 +65,7 @@ export async function couponList(platform: Platform, params: Params<"couponList"
   const categories = new Set(params.use_category.split(","));
   const now = platform.now();
   const account = await vipAccount(db, user.user_id, game.brand.id);
-  const unstored = unstoredGrants(game, periodGrants(catalog.vip, game, user.user_id, account.total_points, now));
+  const unstored = unstoredGrants(game, periodGrants(platform.secret, catalog.vip, game, user.user_id, account.total_points, now));
   const words = couponWords(catalog, params.spec_lang);
   return { coupons: await listCoupons(db, game, user.user_id, categories, now, words, at, unstored) };
 }
@@ -77,7 +77,7 @@ export async function receiveCoupons(platform: Platform, params: Params<"receive
   const now = platform.now();
   const codes = await platform.db.transaction(async (tx) => {
     const account = await vipAccount(tx, user.user_id, game.brand.id);
-    const grants = periodGrants(platform.catalog.vip, game, user.user_id, account.total_points, now).filter(
+    const grants = periodGrants(platform.secret, platform.catalog.vip, game, user.user_id, account.total_points, now).filter(
       (g) => !params.code || g.code === params.code,
     );
     // A grant is stored claimed; the table's unique key makes a second claim of it store nothing.

@@ -1,7 +1,7 @@
 // VIP: growth points and levels, and the coupons each level grants (once, or each week or month).
 // Points are added by one atomic statement; a level's coupons are granted by whoever raised
 // level_reached, under the row's lock, so concurrent settlements neither lose points nor grant twice.
-import { createHash } from "node:crypto";
+
 import dayjs from "dayjs";
 import isoWeek from "dayjs/plugin/isoWeek.js";
 import utc from "dayjs/plugin/utc.js";
@@ -9,6 +9,7 @@ import { type CatalogGame, isVipGame } from "../catalog/catalog.ts";
 import type { VipData } from "../catalog/data.ts";
 import type { Queryable } from "../db.ts";
 import { type CouponRow, insertCoupon, type NewCoupon, unstoredRow } from "./coupons.ts";
+import { hmac } from "./crypto.ts";
 
 dayjs.extend(utc);
 dayjs.extend(isoWeek);
@@ -90,9 +91,13 @@ export async function addGrowthPoints(
   }
 }
 
-/** A period grant's code: derived from the account, brand, kind, period and name, so listing and claiming agree. */
-function grantCode(userId: string, brandId: string, kind: string, period: string, name: string): string {
-  const digest = createHash("sha256").update(`${userId}\n${brandId}\n${kind}\n${period}\n${name}`).digest("hex");
+/**
+ * A period grant's code: derived from the account, brand, kind, period and name, so listing and
+ * claiming agree, and keyed with the platform's secret, so nobody else can compute it from those
+ * values, all of which others can know (docs/security.md, "Where features meet").
+ */
+function grantCode(secret: string, userId: string, brandId: string, kind: string, period: string, name: string): string {
+  const digest = hmac(secret, `coupon-grant\n${userId}\n${brandId}\n${kind}\n${period}\n${name}`);
   return `CP${kind === "week" ? "W" : "M"}${digest.slice(0, 14).toUpperCase()}`;
 }
 
@@ -102,6 +107,7 @@ function grantCode(userId: string, brandId: string, kind: string, period: string
  * the table's unique key are the same for every claim of the period).
  */
 export function periodGrants(
+  secret: string,
   vip: VipData,
   game: CatalogGame,
   userId: string,
@@ -119,7 +125,7 @@ export function periodGrants(
       grants.push({
         ...c,
         name,
-        code: grantCode(userId, game.brand.id, kind, period, name),
+        code: grantCode(secret, userId, game.brand.id, kind, period, name),
         period,
         claimed: true,
         validUntil: periodEnd(kind, now),

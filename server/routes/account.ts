@@ -9,6 +9,6 @@ export const accountRoutes = callRoutes("account.json", {
   realNameVerify: ({ platform, params, caller }) => realNameVerify(platform, params, caller),
   logout: ({ platform, params, caller }) => logout(platform, params, caller),
   betaConfirm: ({ platform, params }) => betaConfirm(platform, params),
-  trackDot: ({ platform, params }) => trackDot(platform, params),
-  trackApi: ({ platform, params }) => trackApi(platform, params),
+  trackDot: ({ platform, params, caller }) => trackDot(platform, params, caller),
+  trackApi: ({ platform, params, caller }) => trackApi(platform, params, caller),
 });

@@ -1,5 +1,5 @@
 // The calls of schema/api/payment.json: the payment list, prices, pay orders, prepaid cards, order status.
-import { cardInfo, cardPay } from "../domain/cards.ts";
+import { cardForPay, cardInfo, cardPay } from "../domain/cards.ts";
 import { orderInfo, orderList } from "../domain/order-status.ts";
 import { countryList, payStart, productPoints } from "../domain/payments.ts";
 import { callRoutes } from "./calls.ts";
@@ -9,7 +9,11 @@ export const paymentRoutes = callRoutes("payment.json", {
   productPoints: ({ platform, params, caller }) => productPoints(platform, params, caller),
   payStart: ({ platform, params, caller, path }) => payStart(platform, params, caller, path),
   cardInfo: ({ platform, params, caller }) => cardInfo(platform, params, caller),
-  cardPay: ({ platform, params, caller }) => cardPay(platform, params, caller),
+  // The card's password is checked before the exchange's transaction (docs/security.md, "Where features meet").
+  cardPay: {
+    check: ({ platform, params, caller }) => cardForPay(platform, params, caller),
+    run: ({ platform, params, caller }, card) => cardPay(platform, params, caller, card),
+  },
   orderInfo: ({ platform, params, caller }) => orderInfo(platform, params, caller),
   orderList: ({ platform, params, caller }) => orderList(platform, params, caller),
 });

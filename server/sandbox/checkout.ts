@@ -3,14 +3,14 @@
 // store's page the outcome.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { hostMap, storefrontHosts } from "../../core/config/hosts.ts";
+import { hostMap } from "../../core/config/hosts.ts";
 import { storefrontUrl } from "../../core/config/targets.ts";
 import type { BrandsConfig } from "../../core/config/types.ts";
 import { minorDigits } from "../../core/money/currencies.ts";
 import { decimalText } from "../../core/money/minor.ts";
 import { methodById } from "../../core/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
-import { checkoutOrder, signNotification, validCheckoutSignature } from "../domain/checkout.ts";
+import { checkoutExpired, checkoutOrder, signNotification, validCheckoutSignature } from "../domain/checkout.ts";
 import { platformOf } from "../instance.ts";
 import { checkoutStep, outcomeOf, TEST_CARD_DECLINED } from "./checkout-outcome.ts";
 import { acceptForms, type FormBody } from "./forms.ts";
@@ -28,9 +28,10 @@ const html = (reply: FastifyReply, ancestors = "'none'") =>
   reply.type("text/html; charset=utf-8").header("content-security-policy", csp(ancestors)).header("cache-control", "no-store");
 
 /** Each brand's storefront hosts as frame-ancestors sources (bounded by the config). */
-function ancestorsByBrand(config: BrandsConfig): Map<string, string> {
+function ancestorsByBrand(config: BrandsConfig, preview: boolean): Map<string, string> {
   const byBrand = new Map<string, string[]>();
-  for (const [host, { brand }] of Object.entries(hostMap(config))) byBrand.set(brand, [...(byBrand.get(brand) ?? []), `${host}:*`]);
+  for (const [host, { brand }] of Object.entries(hostMap(config, undefined, preview)))
+    byBrand.set(brand, [...(byBrand.get(brand) ?? []), `${host}:*`]);
   return new Map([...byBrand].map(([brand, sources]) => [brand, sources.join(" ")]));
 }
 
@@ -42,10 +43,17 @@ function returnLink(hosts: ReadonlySet<string>, returnUrl: string | null | undef
   return url.toString();
 }
 
+/** What the checkout link of an order that expired unpaid says (docs/api.md, "Unpaid orders expire"). */
+const EXPIRED = {
+  title: "Order expired",
+  heading: "This order expired",
+  text: "Nobody paid it in time, so nothing was charged. Go back to the store to order again.",
+};
+
 export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
-  const hosts = storefrontHosts(platform.catalog.config);
-  const ancestors = ancestorsByBrand(platform.catalog.config);
+  const hosts = platform.catalog.storefrontHosts;
+  const ancestors = ancestorsByBrand(platform.catalog.config, platform.mode === "sandbox");
   const framers = (order: { brand_id: string }) => ancestors.get(order.brand_id) ?? "'none'";
   const find = async (billingNo: string, sig: unknown) =>
     validCheckoutSignature(platform.secret, billingNo, sig) ? await checkoutOrder(platform.db, billingNo) : undefined;
@@ -58,6 +66,7 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
       return html(reply).code(404).send(pages.checkoutMessage(page));
     }
     html(reply, framers(order));
+    if (checkoutExpired(order, platform.now())) return reply.send(pages.checkoutMessage(EXPIRED));
     const method = methodById.get(order.payway_id);
     return reply.send(
       pages.checkout({
@@ -86,6 +95,8 @@ export async function checkoutRoutes(scope: FastifyInstance): Promise<void> {
       if (!order || !outcome) {
         return reply.code(400).send(pages.checkoutMessage({ title: "Payment not found", heading: "Payment not found", text: false }));
       }
+      // An order nobody paid in time is not charged here (a provider's own late approval is still honoured).
+      if (checkoutExpired(order, platform.now())) return reply.code(409).send(pages.checkoutMessage(EXPIRED));
       if (outcome !== "pending") {
         // The provider tells the platform, as a real one would: a signed server-to-server notification.
         const payload = JSON.stringify({

@@ -2,7 +2,6 @@
 // the storefront that opened them (and only to a storefront), as the real providers' pages do.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontHosts } from "../../core/config/hosts.ts";
 import { storefrontOrigin, storefrontUrl } from "../../core/config/targets.ts";
 import { platformOf } from "../instance.ts";
 import { newNonce, pages } from "./html.ts";
@@ -24,7 +23,7 @@ const refuse = (reply: FastifyReply, why: string) =>
   reply.code(400).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(why);
 
 export async function providerPageRoutes(scope: FastifyInstance): Promise<void> {
-  const hosts = storefrontHosts(platformOf(scope).catalog.config);
+  const hosts = platformOf(scope).catalog.storefrontHosts;
 
   scope.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
     "/sandbox/provider/:provider",

@@ -1,7 +1,6 @@
 // The sandbox's real-name verification form (what a real identity provider would host): the
 // storefront sends the player here with the ticket of a 6001 answer and a return link on its own host.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontHosts } from "../../core/config/hosts.ts";
 import { storefrontUrl } from "../../core/config/targets.ts";
 import { verifyRealName } from "../domain/real-name.ts";
 import { platformOf } from "../instance.ts";
@@ -18,7 +17,7 @@ const INVALID_LINK = { form: false, failed: false } as const;
 
 export async function realNameRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
-  const hosts = storefrontHosts(platform.catalog.config);
+  const hosts = platform.catalog.storefrontHosts;
   const safeReturn = (url: string | undefined) => storefrontUrl(hosts, url)?.toString();
 
   scope.get<{ Querystring: { ticket?: string; return?: string } }>("/sandbox/realname", async (request, reply) => {

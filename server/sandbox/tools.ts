@@ -3,8 +3,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { PICTURE_WIDTHS } from "../domain/artwork.ts";
-import { createReplenishLink } from "../domain/replenish.ts";
+import { createReplenishLink, makeUpTarget } from "../domain/replenish.ts";
 import { freshAccount, SANDBOX_PASSWORD } from "../domain/seed.ts";
+import { accountForToken } from "../domain/sessions.ts";
 import { trackingEvents } from "../domain/tracking.ts";
 import { platformOf } from "../instance.ts";
 import { type ArtKind, artSvg } from "./art.ts";
@@ -54,8 +55,8 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
 
 /**
  * The tracking events store, fresh accounts and new make-up links. A make-up link is made only for
- * the sandbox's own accounts (seeded, or made by /sandbox/account), so no player's character or
- * server can be read through it.
+ * the brand's make-up target account, or for the signed-in caller's own, so no other player's
+ * character or server can be read through it.
  */
 async function helperRoutes(scope: FastifyInstance): Promise<void> {
   const platform = platformOf(scope);
@@ -102,7 +103,7 @@ async function helperRoutes(scope: FastifyInstance): Promise<void> {
     },
   );
 
-  scope.post<{ Body: { brand: string; username?: string; valid_seconds?: number; product_id?: string } }>(
+  scope.post<{ Body: { brand: string; username?: string; oauth_token?: string; valid_seconds?: number; product_id?: string } }>(
     "/sandbox/replenish",
     {
       schema: {
@@ -113,6 +114,7 @@ async function helperRoutes(scope: FastifyInstance): Promise<void> {
           properties: {
             brand: { type: "string", pattern: "^[a-z0-9-]{2,40}$" },
             username: { type: "string", maxLength: 80 },
+            oauth_token: { type: "string", maxLength: 200 },
             valid_seconds: { type: "integer", minimum: -86400, maximum: 30 * 86400 },
             product_id: { type: "string", maxLength: 64 },
           },
@@ -120,11 +122,14 @@ async function helperRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { brand, valid_seconds: validSeconds = 3600, product_id: productId } = request.body;
-      const username = request.body.username ?? `${brand}_target`;
+      const { brand, valid_seconds: validSeconds = 3600, product_id: productId, oauth_token: token, username } = request.body;
+      // Signed in: the caller's own account (a name is then not asked for); otherwise the brand's make-up target.
+      const user = token ? await accountForToken(platform.db, platform.caches.sessions, token, platform.now()) : undefined;
+      if (token && (!user || (username !== undefined && username !== user.username)))
+        return reply.code(404).send({ code: -404, message: "unknown brand or account", content: null });
       const link = await createReplenishLink(platform, {
         brand,
-        username,
+        target: user ? { userId: user.user_id } : { username: username ?? makeUpTarget(brand) },
         validSeconds,
         ...(productId !== undefined ? { productId } : {}),
       });

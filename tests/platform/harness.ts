@@ -27,7 +27,7 @@ export interface Harness {
   call<N extends CallName>(
     name: N,
     params: Partial<ApiCalls[N]["request"]> & Record<string, unknown>,
-    opts?: { path?: string; ip?: string; host?: string },
+    opts?: CallOptions,
   ): Promise<Envelope<ApiCalls[N]["response"]> & { status: number }>;
   raw(
     method: "GET" | "POST",
@@ -36,6 +36,18 @@ export interface Harness {
   ): Promise<{ status: number; body: string; json: () => Envelope }>;
   login(brand: string, suffix?: string, clientId?: string): Promise<{ token: string; clientId: string; suid: string }>;
   close(): Promise<void>;
+}
+
+export interface CallOptions {
+  path?: string;
+  /** The client address (remoteAddress). */
+  ip?: string;
+  /** The Host header (127.0.0.1 by default). */
+  host?: string;
+  /** An Idempotency-Key header. */
+  key?: string;
+  /** More headers (X-Forwarded-Host, Origin…). */
+  headers?: Record<string, string>;
 }
 
 /** Validators of every call's response content, from the same contract the server validates requests with. */
@@ -124,6 +136,7 @@ export async function startHarness(
   const call: Harness["call"] = async (name, params, opts = {}) => {
     const spec = apiCalls[name];
     const url = opts.path ?? spec.paths[0] ?? "/";
+    const headers = { host: opts.host ?? "127.0.0.1", ...(opts.key ? { "idempotency-key": opts.key } : {}), ...opts.headers };
     const query = Object.fromEntries(
       Object.entries(params)
         .filter(([, v]) => v !== undefined)
@@ -136,14 +149,14 @@ export async function startHarness(
             url,
             query,
             remoteAddress: opts.ip ?? "127.0.0.1",
-            headers: { host: opts.host ?? "127.0.0.1" },
+            headers,
           })
         : await app.inject({
             method: "POST",
             url,
             payload: params,
             remoteAddress: opts.ip ?? "127.0.0.1",
-            headers: { host: opts.host ?? "127.0.0.1" },
+            headers,
           });
     const drift = serializerDrift.splice(0);
     if (drift.length) throw new Error(`${name}: the serializer changed the answer: ${drift.join("\n")}`);

@@ -335,13 +335,15 @@ describe("6. reads without ownership", () => {
     expect((await h.call("orderInfo", { billing_no: order.content.billing_no, oauth_token: other.token })).code).toBe(CODE.forbidden);
   });
 
-  it("a make-up link is made only for the sandbox's own accounts, never for a player who signed in", async () => {
+  it("a make-up link is made only for the sandbox's make-up target, never for a player who signed in", async () => {
     await h.call("googleAuth", { authorization_code: "sbx_private", client_id: web("aurora") });
     const make = (username: string) =>
       h.app.inject({ method: "POST", url: "/sandbox/replenish", payload: { brand: "aurora", username } }).then((r) => r.json());
     const refused = await make("google:private");
     expect(refused).toEqual({ code: CODE.notFound, message: "unknown brand or account", content: null });
-    expect((await make("aurora_player")).code).toBe(1);
+    // Nor for another sandbox player: only the brand's make-up target (or, signed in, the caller's own: seams.test.ts).
+    expect((await make("aurora_player")).code).toBe(CODE.notFound);
+    expect((await make("aurora_target")).code).toBe(1);
   });
 
   it("the sandbox's helpers do not answer in production mode", async () => {
