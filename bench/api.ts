@@ -206,6 +206,85 @@ try {
     non2xx: signIns.non2xx,
   });
 
+  // No password hash inside a transaction (issue 36): /api/health at 100 rps while 20 sign-ins and
+  // 20 card payments with an Idempotency-Key each (the storefront's own path) hash their passwords.
+  // Each from an address of its own, each card payment a card of its own: no attempt limit turns one away.
+  const jade = await json(`${base}/util/login/google_auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ authorization_code: "sbx_bench_cards", client_id: "4001003" }),
+  });
+  const jadeToken = String(jade.content.oauth_token);
+  const jadeRole = (
+    (await json(`${base}/api/system/allRoleList?client_id=4001003&oauth_token=${jadeToken}`)).content.roles as {
+      role_id: string;
+      server_id: string;
+    }[]
+  )[0];
+  let hashed = 0;
+  const address = () => {
+    const i = hashed++;
+    return `10.${100 + ((i >> 16) & 127)}.${(i >> 8) & 255}.${i & 255}`;
+  };
+  const crowd = (url: string, body: () => string, keyed: boolean) =>
+    autocannon({
+      url,
+      method: "POST",
+      connections: 20,
+      duration: seconds,
+      headers: { "content-type": "application/json" },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, "x-forwarded-for": address(), ...(keyed ? { "idempotency-key": randomUUID() } : {}) },
+            body: body(),
+          }),
+        },
+      ],
+    });
+  const signInCrowd = crowd(
+    `${base}/util/login/auth`,
+    () => JSON.stringify({ username: encodeCredential(`bench_h${hashed}`), password: encodeCredential("wrong"), client_id: clientId }),
+    false,
+  );
+  const cardCrowd = crowd(
+    `${base}/api/pay/card_pay`,
+    () =>
+      JSON.stringify({
+        client_id: "4001003",
+        oauth_token: jadeToken,
+        platform: "web",
+        server_id: jadeRole?.server_id,
+        role_id: jadeRole?.role_id,
+        card_info: encodeCardInfo(`4300-JADE-B${hashed}`, "wrong-password"),
+      }),
+    true,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  rows.push(
+    await run(
+      "/api/health during 20 sign-ins and 20 keyed card payments",
+      { url: `${base}/api/health`, overallRate: 100, connections: 4 },
+      "100 rps",
+    ),
+  );
+  for (const [name, crowdRun] of [
+    ["… the 20 concurrent sign-ins", signInCrowd],
+    ["… the 20 concurrent keyed card payments (wrong passwords, scrypt N=2^12)", cardCrowd],
+  ] as const) {
+    const done = await crowdRun;
+    rows.push({
+      scenario: name,
+      target: "max",
+      rps: Math.round(done.requests.average),
+      p50: done.latency.p50,
+      p99: done.latency.p99,
+      errors: done.errors + done.timeouts,
+      non2xx: done.non2xx,
+    });
+  }
+
   // An unknown card and a real card with a wrong password: the same answer, and the same time.
   const cardCheck = async (card: string, address: string) => {
     const t = performance.now();
