@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,8 +14,10 @@ import { CODE } from "../../core/generated/api-errors.ts";
 import { buildApp } from "../../server/app.ts";
 import { subjects } from "../../server/domain/attempts.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
+import { UNPAID_ORDER_MS } from "../../server/domain/expiry.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { sweep } from "../../server/domain/sweeps.ts";
+import { TRACKING_EVENT_BYTES, TRACKING_KEEP_MS, TRACKING_PER_MINUTE } from "../../server/domain/tracking.ts";
 import { DEMO_CONFIG } from "../demo-config.ts";
 import { buy, decide, encodeCardInfo, encodeCredential, firstRole, type Harness, startHarness } from "./harness.ts";
 import { type Sides, startSides } from "./sides.ts";
@@ -713,5 +715,15 @@ describe("8. wrong methods on known paths", () => {
       await app.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the docs of the seams", () => {
+  it("state the figures the platform keeps to", () => {
+    const api = readFileSync(join(import.meta.dirname, "..", "..", "docs", "api.md"), "utf8");
+    expect(api).toContain(`within **${UNPAID_ORDER_MS / 60_000} minutes**`);
+    expect(api).toContain(`at most ${TRACKING_EVENT_BYTES.toLocaleString("en")} bytes`);
+    expect(api).toContain(`may store ${TRACKING_PER_MINUTE} a minute`);
+    expect(api).toContain(`kept ${TRACKING_KEEP_MS / 86_400_000} days`);
   });
 });
