@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE } from "../core/generated/api-errors.ts";
 import { buildApp } from "../server/app.ts";
-import { type Db, openDb } from "../server/db.ts";
+import type { Db } from "../server/db.ts";
 import { subjects } from "../server/domain/attempts.ts";
 import { encodeCardInfo, encodeCredential } from "../server/domain/crypto.ts";
 import { cardNumber, SANDBOX_PASSWORD } from "../server/domain/seed.ts";
 import { createPlatform } from "../server/platform.ts";
 import { TrustProxyError, trustProxyFromEnv } from "../server/trust-proxy.ts";
 import { demoConfig } from "./demo-config.ts";
+import { testDb } from "./pglite-snapshot.ts";
 
 describe("TRUST_PROXY", () => {
   it("trusts nobody unless told, and takes a hop count or the proxies' addresses", () => {
@@ -39,7 +40,7 @@ describe("the platform behind a proxy", () => {
 
   beforeAll(async () => {
     const config = await demoConfig();
-    db = await openDb();
+    db = await testDb();
     // A fixed clock: every guess lands in one lockout window, whatever minute the test runs in.
     const platform = await createPlatform({ db, config, secret: "test-secret", now: () => new Date(at) });
     behindProxy = await buildApp({ db, platform, trustProxy: trustProxyFromEnv("loopback") });

@@ -13,6 +13,7 @@ import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
 import type { Platform, PlatformMode } from "../../server/platform.ts";
 import type { TrustProxy } from "../../server/trust-proxy.ts";
 import { demoConfig } from "../demo-config.ts";
+import { testDb } from "../pglite-snapshot.ts";
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -115,7 +116,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const config = options.config ?? (await demoConfig());
   const pgDatabase = !options.db && process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  const db = options.db ?? (await openDb(pgDatabase ? { url: pgDatabase.url } : {}));
+  const db = options.db ?? (pgDatabase ? await openDb({ url: pgDatabase.url }) : await testDb());
   const { app, platform } = await assembleApp(db, config, {
     secret: options.secret ?? "test-secret",
     ...(options.now ? { now: options.now } : {}),
