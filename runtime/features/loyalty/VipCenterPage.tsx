@@ -169,6 +169,9 @@ export function VipCenterPage() {
 
   if (page.isPending) return <RowsSkeleton />;
   if (!vip) return <NotOffered text={t("vip.unavailable")} testId="vip-off" />;
+  // The levels and the account's state are asked at once and shown together: nothing arrives later
+  // to push the page down under a player who has started reading it or moving through it by keyboard.
+  if (basic.isPending || (loggedIn && info.isPending)) return <RowsSkeleton />;
 
   const levels = basic.data?.levels ?? [];
   const me = info.data;
@@ -190,8 +193,6 @@ export function VipCenterPage() {
       {loggedIn ? <RealNameState state={realName} /> : null}
       {!loggedIn ? (
         <LoginPrompt text={t("vip.loginFirst")} />
-      ) : info.isPending ? (
-        <RowsSkeleton />
       ) : me ? (
         <section className="sf-vip-hero" aria-labelledby="sf-vip-level">
           <div className="sf-vip-hero__top">
