@@ -164,7 +164,7 @@ try {
   rows.push(await run("order creation", { ...createOrder, overallRate: 200, connections: 4 }, "200 rps"));
   rows.push(await run("order creation with Idempotency-Key (max)", { ...createKeyedOrder, connections: 10 }, "max"));
 
-  // No password hash inside a transaction (issue 36): /api/health at 100 rps while 20 sign-ins and
+  // No password hash inside a transaction (docs/security.md, S2): /api/health at 100 rps while 20 sign-ins and
   // 20 card payments with an Idempotency-Key each (the storefront's own path) hash their passwords.
   // Each from an address of its own, each card payment a card of its own: no attempt limit turns one away.
   const jade = await json(`${base}/util/login/google_auth`, {

@@ -12,7 +12,7 @@ export default async function globalSetup(_config: FullConfig) {
   const secret = randomBytes(32).toString("hex");
   // Every browser of the run calls from 127.0.0.1: one address for all of them, so its tracking
   // limit is the run's, not a player's (the limit itself: tests/platform/seams.test.ts).
-  const sandbox = await startSandbox({ deliveryDelayMs: 8000, secret, trackingPerMinute: 100_000 });
+  const sandbox = await startSandbox({ deliveryDelayMs: 8000, secret, trackingLimits: { perClient: 100_000, total: 100_000 } });
   process.env.SF_PORT = String(sandbox.port);
   process.env.SF_SECRET = secret;
   return sandbox.close;

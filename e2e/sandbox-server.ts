@@ -14,8 +14,8 @@ export const E2E_DIST = join(ROOT, ".data", "e2e", "dist");
 
 export interface SandboxOptions {
   deliveryDelayMs?: number;
-  /** Tracking events one address may store a minute (every browser of an e2e run is 127.0.0.1). */
-  trackingPerMinute?: number;
+  /** Tracking events one client may store a minute, and all together (every browser of an e2e run is 127.0.0.1). */
+  trackingLimits?: { perClient: number; total: number };
   /** Signs notifications and links; a random one per start when not given. */
   secret?: string;
   /** Forwarded headers the app trusts (behind nginx in test:nginx). */

@@ -4,9 +4,9 @@ import { randomBytes } from "node:crypto";
 import type { BrandsConfig } from "../core/config/types.ts";
 import { buildCatalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
-import { newCaches, type Platform, type PlatformMode } from "./domain/platform.ts";
+import { newCaches, type Platform, type PlatformMode, type TrackingLimits } from "./domain/platform.ts";
 import { seed } from "./domain/seed.ts";
-import { TRACKING_PER_MINUTE } from "./domain/tracking.ts";
+import { TRACKING_LIMITS } from "./domain/tracking.ts";
 
 export type { Platform, PlatformMode };
 
@@ -20,8 +20,8 @@ export interface PlatformOptions {
   now?: () => Date;
   /** Delay between payment and the game's delivery confirmation; SANDBOX_DELIVERY_MS, else 5 s. */
   deliveryDelayMs?: number;
-  /** Tracking events one client address may store a minute (default TRACKING_PER_MINUTE: 120). */
-  trackingPerMinute?: number;
+  /** Tracking events one client may store a minute, and all together (default TRACKING_LIMITS). */
+  trackingLimits?: TrackingLimits;
 }
 
 /** A start that must not go on: a missing or weak secret in production mode, an unknown mode. */
@@ -114,7 +114,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     secret: options.secret ?? (await platformSecret(options.db, mode, process.env.SANDBOX_SECRET)),
     now: options.now ?? sandboxClock(mode === "sandbox" ? process.env.SANDBOX_CLOCK : undefined),
     deliveryDelayMs: options.deliveryDelayMs ?? deliveryDelay(process.env.SANDBOX_DELIVERY_MS),
-    trackingPerMinute: options.trackingPerMinute ?? TRACKING_PER_MINUTE,
+    trackingLimits: options.trackingLimits ?? TRACKING_LIMITS,
     caches: newCaches(),
   };
   // The sandbox's accounts and cards have published passwords (README): production mode has none.

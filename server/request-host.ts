@@ -2,7 +2,6 @@
 // a trusted proxy (./trust-proxy.ts). It must be `name[:port]` or `[v6][:port]`, or the request is
 // refused before anything else (app.ts); links are built from its parts, never from header text.
 import type { FastifyRequest } from "fastify";
-import { canonicalHost } from "../core/config/hosts.ts";
 
 /** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
@@ -22,9 +21,15 @@ export function parseHost(value: string | undefined): RequestHost | undefined {
   if (!match?.[1]) return undefined;
   const port = match[2] === undefined ? undefined : Number(match[2]);
   if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
-  const hostname = canonicalHost(match[1]);
-  // An IPv6 literal must be one (canonicalHost gives anything else back as it was).
-  if (hostname.startsWith("[") && !/^\[[0-9a-f:.]+\]$/.test(hostname)) return undefined;
+  // What a browser makes of it: an IPv6 or IPv4 literal must be a valid one (999.1.1.1 and [:::::]
+  // are not), and names come out lower case, without a final dot.
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${match[1]}/`).hostname.replace(/\.$/, "");
+  } catch {
+    return undefined;
+  }
+  if (!hostname || (match[1].startsWith("[") && !hostname.startsWith("["))) return undefined;
   return { hostname, ...(port !== undefined ? { port } : {}) };
 }
 

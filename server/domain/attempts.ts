@@ -3,6 +3,7 @@
 // checked, so concurrent guesses cannot all pass a check that has not counted them yet. A check
 // that succeeds, or is refused before it is made, gives its reservation back: the counters hold
 // failures and checks under way.
+import { isIPv6 } from "node:net";
 import { type Db, insideTransaction, type Queryable } from "../db.ts";
 
 /** One thing attempts are counted against, with its own limit per window. */
@@ -91,7 +92,26 @@ export const SECRET_CHECKS = "secret";
 
 const MINUTE = 60_000;
 
-/** What a guess is counted against: the card, the account, and the address it came from. */
+/**
+ * The client an address stands for, in limits per client: an IPv4 address (an IPv4-mapped IPv6
+ * one as its IPv4), or an IPv6 address's /64, which one subscriber's device can roam within freely.
+ */
+export function clientOf(address: string): string {
+  const bare = address.replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
+  if (mapped) return mapped;
+  if (!isIPv6(bare)) return bare;
+  const [head = "", tail] = bare.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** What a guess is counted against: the card, the account, and the client it came from. */
 export const subjects = {
   /** A prepaid card: five wrong passwords a minute lock it, whether it exists or not (so both answer alike). */
   card: (cardNo: string): AttemptSubject => ({ key: `card:${cardNo.trim().toUpperCase()}`, limit: 5, windowMs: MINUTE }),
@@ -101,6 +121,6 @@ export const subjects = {
     limit: 5,
     windowMs: 15 * MINUTE,
   }),
-  /** One client address, over every card and account (room for players behind one NAT). */
-  address: (address: string): AttemptSubject => ({ key: `address:${address}`, limit: 20, windowMs: MINUTE }),
+  /** One client (an address, or an IPv6 /64), over every card and account (room for players behind one NAT). */
+  address: (address: string): AttemptSubject => ({ key: `address:${clientOf(address)}`, limit: 20, windowMs: MINUTE }),
 };

@@ -10,12 +10,17 @@ import { unixSeconds } from "./time.ts";
 
 export interface LimitState {
   used: number;
-  /** The unpaid order of this goods, which must be paid (or fail) before another. */
+  /** The unpaid order of this goods in the caller's scope, which must be paid (or fail) before another. */
   pending?: string;
+  /** Unpaid orders of this goods in other scopes (a make-up link's; the player's own, for a link): each holds a share of the limit. */
+  held: number;
   nextPayTime: number;
 }
 
-/** How much of a limited goods the role (or, for 'game', the account) has used. */
+/**
+ * How much of a limited goods the role (or, for 'game', the account) has used. `scope` is whose
+ * unpaid order counts as the caller's: '' for the player's own orders, a link's id for its make-up payments.
+ */
 export async function limitState(
   db: Queryable,
   game: CatalogGame,
@@ -23,13 +28,14 @@ export async function limitState(
   userId: string,
   roleId: string,
   now: Date,
+  scope = "",
 ): Promise<LimitState> {
   const limit = goods.limit;
-  if (!limit) return { used: 0, nextPayTime: 0 };
+  if (!limit) return { used: 0, held: 0, nextPayTime: 0 };
   const byAccount = limit.type === "game";
   const windowed = limit.type !== "role" && limit.days > 0;
-  const rows = await db.query<{ status: number; billing_no: string; paid_at: string | null }>(
-    `SELECT status, billing_no, paid_at FROM orders
+  const rows = await db.query<{ status: number; billing_no: string; paid_at: string | null; scope: string }>(
+    `SELECT status, billing_no, paid_at, coalesce(replenish_id, '') AS scope FROM orders
       WHERE gp_id = $1 AND product_id = $2 AND ${byAccount ? "user_id = $3" : "role_id = $3"}
         AND (status = -1 OR (status = 1 ${windowed ? "AND paid_at > $4" : ""}))
       ORDER BY paid_at`,
@@ -38,13 +44,14 @@ export async function limitState(
       : [game.gpId, goods.productId, byAccount ? userId : roleId],
   );
   const paid = rows.filter((r) => r.status === 1);
-  const pending = rows.find((r) => r.status === -1)?.billing_no;
+  const pending = rows.find((r) => r.status === -1 && r.scope === scope)?.billing_no;
+  const held = rows.filter((r) => r.status === -1 && r.scope !== scope).length;
   let nextPayTime = 0;
   if (paid.length >= limit.frequency && windowed) {
     const oldest = paid[paid.length - limit.frequency];
     nextPayTime = unixSeconds(oldest?.paid_at) + limit.days * 86_400;
   }
-  return { used: paid.length, nextPayTime, ...(pending ? { pending } : {}) };
+  return { used: paid.length, held, nextPayTime, ...(pending ? { pending } : {}) };
 }
 
 function limitView(goods: CatalogGoods, state: LimitState): LimitInfo {
@@ -54,7 +61,7 @@ function limitView(goods: CatalogGoods, state: LimitState): LimitInfo {
     limit_type: limit.type,
     frequency: limit.frequency,
     day_info: limit.days,
-    extra_pay_times: state.pending ? -1 : Math.max(0, limit.frequency - state.used),
+    extra_pay_times: state.pending ? -1 : Math.max(0, limit.frequency - state.used - state.held),
     next_pay_time: state.nextPayTime,
     ...(state.pending ? { pending_billing_no: state.pending } : {}),
   };

@@ -3,6 +3,7 @@ import type { OrderEvent, OrderInfo } from "../../core/generated/api-types.ts";
 import { englishName, methodById } from "../../core/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";
+import { checkoutUrl } from "./checkout.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf, goodsName } from "./games.ts";
 import { orderAccess } from "./order-access.ts";
@@ -43,7 +44,12 @@ const ORDER_SELECT = `SELECT o.billing_no, o.user_id::text, o.payer_user_id::tex
        o.created_at, o.paid_at, o.failed_at, o.expires_at, o.expired_at, a.username, r.role_name
   FROM orders o LEFT JOIN accounts a ON a.user_id = o.user_id LEFT JOIN roles r ON r.gp_id = o.gp_id AND r.role_id = o.role_id`;
 
-function orderView(platform: Platform, row: OrderRow, texts: Texts, history?: OrderEvent[]): OrderInfo {
+/**
+ * An order as the caller sees it. An unpaid order's pay link is made for the caller's own host (the
+ * link is the same signed checkout page on any of the platform's hosts), never the one stored for
+ * whoever made the order.
+ */
+function orderView(platform: Platform, row: OrderRow, texts: Texts, origin: string, history?: OrderEvent[]): OrderInfo {
   const game = platform.catalog.byGpId.get(row.gp_id);
   // The goods' name in the caller's language; a card exchange's (not a catalogue goods) as stored.
   const goods = game?.goods.find((g) => g.productId === row.product_id);
@@ -65,7 +71,7 @@ function orderView(platform: Platform, row: OrderRow, texts: Texts, history?: Or
     currency: row.currency,
     payway_id: row.payway_id,
     payway_name: method ? englishName(method) : String(row.payway_id),
-    ...(row.pay_url && row.status === -1 ? { pay_url: row.pay_url } : {}),
+    ...(row.pay_url && row.status === -1 ? { pay_url: checkoutUrl(platform.secret, origin, row.billing_no) } : {}),
     created_at: unixSeconds(row.created_at),
     ...(row.paid_at ? { paid_at: unixSeconds(row.paid_at) } : {}),
     ...(delivered ? { delivered_at: unixSeconds(delivered) } : {}),
@@ -125,7 +131,7 @@ export async function orderInfo(platform: Platform, params: Params<"orderInfo">,
   if (params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: params.billing_no };
   const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [params.billing_no]);
   if (!row) fail(E.notFound, "order not found");
-  return orderView(platform, row, textsFor(platform.catalog.translations, params.spec_lang), await historyOf(platform, row));
+  return orderView(platform, row, textsFor(platform.catalog.translations, params.spec_lang), caller.origin, await historyOf(platform, row));
 }
 
 export async function orderList(platform: Platform, params: Params<"orderList">, caller: Caller): Answer<"orderList"> {
@@ -138,7 +144,7 @@ export async function orderList(platform: Platform, params: Params<"orderList">,
     [user.user_id, game.gpId, size + 1, (page - 1) * size],
   );
   const texts = textsFor(platform.catalog.translations, params.spec_lang);
-  return { orders: rows.slice(0, size).map((r) => orderView(platform, r, texts)), page, has_more: rows.length > size };
+  return { orders: rows.slice(0, size).map((r) => orderView(platform, r, texts, caller.origin)), page, has_more: rows.length > size };
 }
 
 /** A partner's gift for a large paid order. */

@@ -3,14 +3,15 @@
 // written, in its transaction; the browser's numbers are never used. Amounts are minor units.
 import { randomInt } from "node:crypto";
 import type { PayResult } from "../../core/generated/api-types.ts";
+import { methodById } from "../../core/payments/methods.ts";
 import { type CatalogGame, type CatalogGoods, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
-import type { Queryable } from "../db.ts";
+import { type Queryable, within } from "../db.ts";
 import { couponForOrder, takeCoupon } from "./coupons.ts";
 import { E, fail } from "./errors.ts";
 import { expireUnpaid, expiryOf } from "./expiry.ts";
 import { limitState } from "./limits.ts";
-import type { Platform } from "./platform.ts";
+import { onDb, type Platform } from "./platform.ts";
 import type { Account } from "./sessions.ts";
 
 export const STATUS = { success: 1, pending: -1, fail: -2, repeat: 10 } as const;
@@ -72,32 +73,43 @@ const payResult = (
 });
 
 /**
- * The unpaid order of this goods for the character that a new one met (Repeat, 10): the player's own
- * for their own order, the link's own for a make-up payment; never anyone else's (-3103 then).
+ * The unpaid order of this goods for the character in the new order's own scope: the player's own
+ * orders for their own order, the link's own for a make-up payment; never anyone else's. Its pay link
+ * is made again for this caller (the host they called), never the one stored for whoever made it.
  */
-async function unpaidOrder(tx: Queryable, o: NewOrder): Promise<PayResult> {
+async function findUnpaid(tx: Queryable, o: NewOrder): Promise<PayResult | undefined> {
   const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount_minor: string; currency: string; user_id: string }>(
     `SELECT billing_no, pay_url, amount_minor::text, currency, user_id::text FROM orders
       WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1 AND coalesce(replenish_id, '') = $4`,
     [o.game.gpId, o.roleId, o.goods.productId, o.replenishId ?? ""],
   );
-  if (!pending || pending.user_id !== o.user.user_id) fail(E.unpaidOrder);
-  return payResult(pending.billing_no, STATUS.repeat, pending.pay_url, Number(pending.amount_minor), pending.currency);
+  if (!pending || pending.user_id !== o.user.user_id) return undefined;
+  const url = pending.pay_url ? o.payUrl(pending.billing_no) : null;
+  return payResult(pending.billing_no, STATUS.repeat, url, Number(pending.amount_minor), pending.currency);
+}
+
+/** The unpaid order a new one met (Repeat, 10), or -3103 when it is not the caller's to see. */
+async function unpaidOrder(tx: Queryable, o: NewOrder): Promise<PayResult> {
+  return (await findUnpaid(tx, o)) ?? fail(E.unpaidOrder);
+}
+
+/** The checks of a player's own order (not a make-up link's): not blocked, real name when asked, the character theirs. */
+async function checkOwn(tx: Queryable, o: NewOrder, now: Date): Promise<void> {
+  if (!o.ownOrder) return;
+  const [check] = await tx.query<{ blocked: boolean; verified: boolean; has_role: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > $5)) AS blocked,
+            (SELECT real_name FROM accounts WHERE user_id = $1) AS verified,
+            EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
+    [o.user.user_id, o.game.gpId, o.roleId, o.serverId, now],
+  );
+  if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
+  if (o.game.brand.features.realName && !check?.verified) fail(E.notRealName);
+  if (!check?.has_role) fail(E.roleNotFound);
 }
 
 /** Why the guarded INSERT wrote nothing: a check of the player's own order that failed, else the unpaid order (Repeat). */
 async function refused(tx: Queryable, o: NewOrder, now: Date): Promise<PayResult> {
-  if (o.ownOrder) {
-    const [check] = await tx.query<{ blocked: boolean; verified: boolean; has_role: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > $5)) AS blocked,
-              (SELECT real_name FROM accounts WHERE user_id = $1) AS verified,
-              EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
-      [o.user.user_id, o.game.gpId, o.roleId, o.serverId, now],
-    );
-    if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
-    if (o.game.brand.features.realName && !check?.verified) fail(E.notRealName);
-    if (!check?.has_role) fail(E.roleNotFound);
-  }
+  await checkOwn(tx, o, now);
   return unpaidOrder(tx, o);
 }
 
@@ -156,7 +168,7 @@ async function insertOrder(tx: Queryable, platform: Platform, o: NewOrder, row: 
       row.now,
       o.ownOrder,
       o.ownOrder && game.brand.features.realName,
-      expiryOf(row.now, o.expires ?? true),
+      expiryOf(row.now, o.expires === false ? undefined : (methodById.get(o.paywayId)?.kind ?? "wallet")),
     ],
   );
   return inserted.length > 0;
@@ -182,11 +194,27 @@ export async function createOrder(platform: Platform, o: NewOrder): Promise<PayR
       if (goods.limit?.type === "game")
         await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
     }
-    await expireUnpaid(tx, platform, { gpId: game.gpId, productId: goods.productId, roleId: o.roleId, userId: o.user.user_id });
+    await expireUnpaid(onDb(platform, within(platform.db, tx)), {
+      gpId: game.gpId,
+      productId: goods.productId,
+      roleId: o.roleId,
+      userId: o.user.user_id,
+    });
+    // The same goods again while its order is unpaid answers that order (Repeat) before any coupon
+    // or limit is weighed: the coupon it holds is no reason to refuse showing it.
+    if (o.couponCode || goods.limit) {
+      const pending = await findUnpaid(tx, o);
+      if (pending) {
+        await checkOwn(tx, o, now);
+        return pending;
+      }
+    }
     if (goods.limit) {
-      const state = await limitState(tx, game, goods, o.user.user_id, o.roleId, now);
-      if (state.pending) return unpaidOrder(tx, o);
-      if (state.used >= goods.limit.frequency) fail(E.limitReached);
+      const state = await limitState(tx, game, goods, o.user.user_id, o.roleId, now, o.replenishId ?? "");
+      // An unpaid order of this scope on another character (a once-per-account goods): pay that one first.
+      if (state.pending) fail(E.unpaidOrder);
+      // Unpaid orders of other scopes (a make-up link's, or the player's own for a link) hold their share of the limit.
+      if (state.used + state.held >= goods.limit.frequency) fail(E.limitReached);
     }
     const base = o.amount ?? priceOf(platform.catalog, game, goods).price;
     const { money } = platform.catalog;

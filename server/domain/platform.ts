@@ -20,6 +20,12 @@ export const newCaches = (): PlatformCaches => ({
   countryMaps: newCountryMapCache(),
 });
 
+/** Tracking events one client may store a minute, and all clients together (./tracking.ts). */
+export interface TrackingLimits {
+  perClient: number;
+  total: number;
+}
+
 /** sandbox: the sandbox's own tools answer (/sandbox/account, /sandbox/replenish, /sandbox/tracking); production: they do not. */
 export type PlatformMode = "sandbox" | "production";
 
@@ -33,8 +39,8 @@ export interface Platform {
   now(): Date;
   /** How long after payment the game server confirms delivery (the sandbox's stand-in for the game). */
   deliveryDelayMs: number;
-  /** Tracking events one client address may store a minute (domain/tracking.ts). */
-  trackingPerMinute: number;
+  /** Tracking events one client may store a minute, and all together (domain/tracking.ts). */
+  trackingLimits: TrackingLimits;
   caches: PlatformCaches;
 }
 

@@ -14,7 +14,7 @@ const FORGET_EVERY_MS = 60_000;
 /** One pass: what is due now by the platform's clock. */
 export async function sweep(platform: Platform, forget: boolean): Promise<void> {
   await settleDueCardOrders(platform);
-  await expireUnpaid(platform.db, platform, "due");
+  await expireUnpaid(platform, "due");
   if (forget) {
     await forgetOldKeys(platform);
     await forgetOldAttempts(platform.db, platform.now());

@@ -1,14 +1,14 @@
 // The tracking sink: the storefront's page events (dot) and call reports (api), stored as sent and
 // listed for the sandbox's tools and tests. Anyone may write, so what is kept is bounded: each
 // event's size, each address's rate, and how long events are kept (docs/api.md, "Tracking").
-import { reserveAttempt } from "./attempts.ts";
+import { clientOf, reserveAttempt } from "./attempts.ts";
 import { E, fail } from "./errors.ts";
-import type { Answer, Caller, Params, Platform } from "./platform.ts";
+import type { Answer, Caller, Params, Platform, TrackingLimits } from "./platform.ts";
 
 /** The largest event stored, in bytes of its JSON (the storefront's are a few hundred). */
 export const TRACKING_EVENT_BYTES = 4096;
-/** Events one client address may store a minute, unless the platform is given another figure. */
-export const TRACKING_PER_MINUTE = 120;
+/** Events one client (an address, or an IPv6 /64) may store a minute, and all clients together. */
+export const TRACKING_LIMITS: TrackingLimits = { perClient: 120, total: 6000 };
 /** How long events are kept: seven days by the platform's clock. */
 export const TRACKING_KEEP_MS = 7 * 86_400_000;
 
@@ -26,10 +26,15 @@ async function store(platform: Platform, caller: Caller, kind: "dot" | "api", na
   if (Buffer.byteLength(json) > TRACKING_EVENT_BYTES)
     fail(E.badRequest, `invalid request: a tracking event is at most ${TRACKING_EVENT_BYTES} bytes of JSON`);
   const now = platform.now();
+  const limits = platform.trackingLimits;
   const rate = await reserveAttempt(
     platform.db,
     "tracking",
-    [{ key: `address:${caller.address}`, limit: platform.trackingPerMinute, windowMs: 60_000 }],
+    [
+      { key: `address:${clientOf(caller.address)}`, limit: limits.perClient, windowMs: 60_000 },
+      // However many addresses a flood comes from, the table grows by at most this many a minute.
+      { key: "all", limit: limits.total, windowMs: 60_000 },
+    ],
     now,
   );
   if (!rate.allowed) fail(E.tooManyRequests);

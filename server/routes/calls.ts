@@ -64,7 +64,8 @@ function checkedHandler(handler: Handlers[CallName]): CheckedHandler<CallName, u
  * is shared, and two payers are two callers); else the caller's address.
  */
 export function keyOwner(token: string | undefined, params: Record<string, unknown>, address: string): string {
-  if (token) return token;
+  // Each kind of owner has its own prefix: no value a caller sends can stand for another kind's.
+  if (token) return `token:${token}`;
   if (typeof params.ticket === "string" && params.ticket) return `ticket:${params.ticket}`;
   if (typeof params.replenish_id === "string" && params.replenish_id) return `link:${params.replenish_id}@${address}`;
   return `address:${address}`;

@@ -1,7 +1,8 @@
 // Security finding 1 (docs/security.md): an unauthenticated flood of made-up Host headers once
 // grew the platform's memory by ~660 KB per Host until it died. The platform runs in a process of
 // its own and its resident memory is read from outside, before and after 50,000 requests, each
-// with a Host never seen before; then the same through a trusted proxy's X-Forwarded-Host (issue 36).
+// with a Host never seen before; then the same through a trusted proxy's X-Forwarded-Host
+// (docs/security.md, S5).
 // (Behind nginx: e2e/nginx.smoke.ts.)
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { CODE } from "../../core/generated/api-errors.ts";
 import type { CallName } from "../../core/generated/api-types.ts";
-import { subjects } from "../../server/domain/attempts.ts";
+import { type AttemptSubject, subjects } from "../../server/domain/attempts.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { hashPassword } from "../../server/domain/crypto.ts";
 import { UNPAID_ORDER_MS } from "../../server/domain/expiry.ts";
@@ -46,6 +46,9 @@ const GOODS: Goods[] = [
   { id: "dragonsoul.pass.weekly", price: 6_400, coupon: true, limit: { frequency: 2, days: 7 } },
 ];
 
+/** The goods make-up links are made for: one without a limit, one twice a week. */
+const LINK_GOODS: Goods[] = GOODS.filter((g) => g.id === MAKE_UP_GOODS || g.limit);
+
 // ---------------------------------------------------------------------------------------------
 // The model
 
@@ -53,8 +56,6 @@ interface ModelPlayer {
   name: string;
   kind: "password" | "google";
   session: boolean;
-  /** Wrong passwords per 15-minute window (password accounts). */
-  wrong: Map<number, number>;
   /** The coupon given to this player: undefined while unused, else the order holding it. */
   couponUsedBy: string | undefined;
   credited: number;
@@ -63,8 +64,6 @@ interface ModelPlayer {
 }
 
 interface ModelCard {
-  /** Guesses counted per 1-minute window. */
-  wrong: Map<number, number>;
   spentBy: string | undefined;
 }
 
@@ -88,25 +87,38 @@ interface ModelOrder {
 interface ModelLink {
   id: string;
   target: number;
+  goods: Goods;
   expiresAt: number;
   paidBy: string | undefined;
+}
+
+/** A call as sent, so a Retry can send it again: its key, parameters and where from. */
+interface SentCall {
+  name: CallName;
+  scope: string;
+  key: string;
+  params: Record<string, unknown>;
+  ip: string;
+  path?: string;
+  host?: string;
 }
 
 interface Keyed {
   params: string;
   answer: Envelope;
+  call: SentCall;
 }
 
 export interface Model {
   now: number;
+  /** Attempts counted per subject (a card, an account, a client) and window: `<key>@<window start>`. */
+  counters: Map<string, number>;
   players: ModelPlayer[];
   cards: ModelCard[];
   orders: ModelOrder[];
   links: ModelLink[];
   /** Answers stored per (owner scope, key). */
   keyed: Map<string, Keyed>;
-  /** The last keyed call, for a retry. */
-  lastKeyed: { name: CallName; scope: string; key: string; params: Record<string, unknown>; path?: string; ip: string } | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,6 +138,8 @@ export interface Real {
   cards: { no: string; password: string }[];
   /** Two addresses make-up payers call from, and their keys. */
   payers: string[];
+  /** An address guesses may share, so its own attempt limit is played too. */
+  shared: string;
   keys: string[];
 }
 
@@ -220,19 +234,21 @@ export async function newRun(h: Harness, run: number): Promise<{ model: Model; r
       name,
       kind: i < 2 ? "password" : "google",
       session: true,
-      wrong: new Map(),
       couponUsedBy: undefined,
       credited: 0,
       spent: 0,
       claimed: new Set(),
     })),
-    cards: cards.map(() => ({ wrong: new Map(), spentBy: undefined })),
+    cards: cards.map(() => ({ spentBy: undefined })),
+    counters: new Map(),
     orders: [],
     links: [],
     keyed: new Map(),
-    lastKeyed: undefined,
   };
-  return { model, real: { h, run, players, cards, payers: [nextAddress(), nextAddress()], keys: [`${tag}-a`, `${tag}-b`] } };
+  return {
+    model,
+    real: { h, run, players, cards, payers: [nextAddress(), nextAddress()], shared: nextAddress(), keys: [`${tag}-a`, `${tag}-b`] },
+  };
 }
 
 /** The points an amount in the game's currency earns (the platform's own conversion: US cents). */
@@ -242,19 +258,15 @@ const pointsOf = (real: Real, amount: number) => real.h.platform.catalog.money.t
 async function keyedCall(
   model: Model,
   real: Real,
-  name: CallName,
-  scope: string,
-  key: string,
-  params: Record<string, unknown>,
-  ip: string,
-  path: string | undefined,
+  call: SentCall,
   expect: () => Envelope | undefined,
   apply: (answer: Envelope) => void,
 ): Promise<void> {
+  const { name, scope, key, params, ip, path, host } = call;
   const stored = model.keyed.get(`${name}|${scope}|${key}`);
-  const answer = (await real.h.call(name, params as never, { key, ip, ...(path ? { path } : {}) })) as Envelope;
+  const answer = (await real.h.call(name, params as never, { key, ip, ...(path ? { path } : {}), ...(host ? { host } : {}) })) as Envelope;
+  const { oauth_token: _t, ...rest } = params;
   if (stored) {
-    const { oauth_token: _t, ...rest } = params;
     if (stored.params === JSON.stringify(rest)) {
       if (!same(answer, stored.answer))
         fail(`${name} retried with key ${key}: expected the stored answer ${JSON.stringify(stored.answer)}, got ${JSON.stringify(answer)}`);
@@ -268,10 +280,7 @@ async function keyedCall(
     if (expected.content !== undefined && expected.content !== null && !matches(answer.content, expected.content))
       fail(`${name}: expected ${JSON.stringify(expected.content)}, got ${JSON.stringify(answer.content)}`);
   }
-  const { oauth_token: _t, ...rest } = params;
-  model.keyed.set(`${name}|${scope}|${key}`, { params: JSON.stringify(rest), answer });
-  // The call a Retry sends again: its parameters are the stored ones.
-  model.lastKeyed = { name, scope, key, params, ip, ...(path ? { path } : {}) };
+  model.keyed.set(`${name}|${scope}|${key}`, { params: JSON.stringify(rest), answer, call });
   apply(answer);
 }
 
@@ -314,10 +323,28 @@ function settle(model: Model, real: Real, order: ModelOrder): void {
   if (link && !link.paidBy) link.paidBy = order.billingNo;
 }
 
+/**
+ * A secret checked under the attempt limits, as the model has it: every subject counts the attempt;
+ * one over its limit refuses it (counting nothing); a right one gives it back; a wrong one that
+ * reaches a subject's limit answers "locked".
+ */
+function guess(m: Model, subjectsOf: AttemptSubject[], right: boolean): "right" | "wrong" | "locked" {
+  const keys = subjectsOf.map((s) => `${s.key}@${windowOf(m.now, s.windowMs)}`);
+  const counts = keys.map((k) => (m.counters.get(k) ?? 0) + 1);
+  if (subjectsOf.some((s, i) => (counts[i] ?? 0) > s.limit)) return "locked";
+  if (right) return "right";
+  for (const [i, k] of keys.entries()) m.counters.set(k, counts[i] ?? 0);
+  return subjectsOf.some((s, i) => (counts[i] ?? 0) >= s.limit) ? "locked" : "wrong";
+}
+
+/** The address a guess comes from: one of its own, or the run's shared one (whose own limit then counts too). */
+const guessAddress = (r: Real, shared: boolean) => (shared ? r.shared : nextAddress());
+
 class SignIn implements Cmd {
   constructor(
     readonly p: number,
     readonly right: boolean,
+    readonly shared: boolean,
   ) {}
   check = (m: Readonly<Model>) => m.players[this.p]?.kind === "password" || this.right;
   async run(m: Model, r: Real) {
@@ -334,6 +361,7 @@ class SignIn implements Cmd {
       player.session = true;
       return;
     }
+    const ip = guessAddress(r, this.shared);
     const answer = await r.h.call(
       "auth",
       {
@@ -341,22 +369,17 @@ class SignIn implements Cmd {
         password: encodeCredential(this.right ? SANDBOX_PASSWORD : "wrong-password"),
         client_id: CLIENT,
       },
-      { ip: nextAddress() },
+      { ip },
     );
-    const limit = subjects.account("", "").limit;
-    const window = windowOf(m.now, subjects.account("", "").windowMs);
-    const count = player.wrong.get(window) ?? 0;
-    if (count >= limit) return expectCode(`${player.name} signs in while locked`, answer, CODE.tooManyRequests);
-    if (this.right) {
-      expectCode(`${player.name} signs in`, answer, 1);
+    const verdict = guess(m, [subjects.account(BRAND, player.name), subjects.address(ip)], this.right);
+    const code = verdict === "locked" ? CODE.tooManyRequests : verdict === "wrong" ? CODE.loginFailed : 1;
+    expectCode(`${player.name} signs in (${this.right ? "right" : "wrong"}, ${verdict})`, answer, code);
+    if (code === 1) {
       real.token = (answer.content as { oauth_token: string }).oauth_token;
       player.session = true;
-      return;
     }
-    player.wrong.set(window, count + 1);
-    expectCode(`${player.name}'s wrong password #${count + 1}`, answer, count + 1 >= limit ? CODE.tooManyRequests : CODE.loginFailed);
   }
-  toString = () => `SignIn(p${this.p}, ${this.right ? "right" : "wrong"})`;
+  toString = () => `SignIn(p${this.p}, ${this.right ? "right" : "wrong"}${this.shared ? ", shared address" : ""})`;
 }
 
 type Provider = "google" | "apple" | "facebook" | "vk" | "huawei" | "twitter";
@@ -403,32 +426,30 @@ class CardGuess implements Cmd {
     readonly right: boolean,
     readonly keyed: boolean,
     readonly p: number,
+    readonly shared: boolean,
   ) {}
   check = (m: Readonly<Model>) => this.path !== "pay" || Boolean(m.players[this.p]?.session);
   async run(m: Model, r: Real) {
     const card = m.cards[this.c] ?? fail("no card");
     const realCard = r.cards[this.c] ?? fail("no card");
     const password = this.right ? realCard.password : "wrong-password";
-    const ip = nextAddress();
+    const ip = guessAddress(r, this.shared);
     const info = encodeCardInfo(realCard.no, password, Math.floor(m.now / 1000));
-    const limit = subjects.card("").limit;
-    const window = windowOf(m.now, subjects.card("").windowMs);
-    const count = card.wrong.get(window) ?? 0;
-    const locked = count >= limit;
     const lockedCode = this.path === "login" ? CODE.tooManyRequests : CODE.cardLocked;
     const wrongCode = this.path === "login" ? CODE.loginFailed : CODE.cardInvalid;
+    // The guess is counted once, when the call is made (a retry of a kept answer counts nothing).
+    let outcome: ReturnType<typeof guess> | undefined;
+    const counted = () => {
+      outcome ??= guess(m, [subjects.card(realCard.no), subjects.address(ip)], this.right);
+      return outcome;
+    };
     /** What a guess answers by the lockout's rule; undefined when the right password passes. */
     const verdict = (): number | undefined => {
-      if (locked) return lockedCode;
-      if (this.right) return undefined;
-      return count + 1 >= limit ? lockedCode : wrongCode;
-    };
-    const counted = () => {
-      if (!locked && !this.right) card.wrong.set(window, count + 1);
+      const v = counted();
+      return v === "locked" ? lockedCode : v === "wrong" ? wrongCode : undefined;
     };
     if (this.path === "info") {
       const answer = await r.h.call("cardInfo", { client_id: CLIENT, card_info: info }, { ip });
-      counted();
       return expectCode(
         `card ${this.c} checked (${this.right ? "right" : "wrong"})`,
         answer,
@@ -441,7 +462,6 @@ class CardGuess implements Cmd {
         { username: encodeCredential(realCard.no), password: encodeCredential(password), client_id: CLIENT, login_type: "card" },
         { ip },
       );
-      counted();
       return expectCode(`card ${this.c} signs in (${this.right ? "right" : "wrong"})`, answer, verdict() ?? 1);
     }
     const player = r.players[this.p] ?? fail("no player");
@@ -451,7 +471,6 @@ class CardGuess implements Cmd {
       return envelope(code, code === 1 ? { status: -1, amount: CARD_PRICE / 100, currency: CURRENCY } : undefined);
     };
     const apply = (answer: Envelope) => {
-      counted();
       if (answer.code !== 1) return;
       const billingNo = (answer.content as { billing_no: string }).billing_no;
       card.spentBy = billingNo;
@@ -476,24 +495,63 @@ class CardGuess implements Cmd {
       expectCode(`card ${this.c} paid (${this.right ? "right" : "wrong"})`, answer, want.code);
       return apply(answer);
     }
-    await keyedCall(m, r, "cardPay", player.token ?? "", randomUUID(), params, ip, undefined, expected, apply);
+    await keyedCall(m, r, { name: "cardPay", scope: player.token ?? "", key: randomUUID(), params, ip }, expected, apply);
   }
   toString = () =>
-    `CardGuess(card${this.c}, ${this.path}, ${this.right ? "right" : "wrong"}${this.keyed ? ", keyed" : ""}${this.path === "pay" ? `, p${this.p}` : ""})`;
+    `CardGuess(card${this.c}, ${this.path}, ${this.right ? "right" : "wrong"}${this.keyed ? ", keyed" : ""}${this.path === "pay" ? `, p${this.p}` : ""}${this.shared ? ", shared address" : ""})`;
 }
+
+/** The hosts a caller may call the platform on (the brand's preview host, loopback), any port. */
+const HOSTS = ["127.0.0.1", "jade.localhost:8080", "127.0.0.1:5173"];
+
+/** A pay order's link must be to the host its caller called. */
+function checkPayLink(answer: Envelope, host: string): void {
+  const content = answer.content as { status?: number; url?: string } | null;
+  if (answer.code !== 1 || (content?.status !== -1 && content?.status !== 10)) return;
+  if (!content.url?.startsWith(`http://${host}/sandbox/checkout/`)) fail(`a pay link for a caller of ${host}: ${content.url}`);
+}
+
+/** A limited goods' share for an account: paid within its window, and held by unpaid orders of the other scope. */
+function limitReached(m: Model, goods: Goods, owner: number, link: string | undefined): boolean {
+  if (!goods.limit) return false;
+  const since = m.now - goods.limit.days * 86_400_000;
+  const mine = m.orders.filter((o) => o.owner === owner && o.goods === goods.id);
+  const used = mine.filter((o) => o.status === 1 && (o.paidAt ?? 0) > since).length;
+  const held = mine.filter((o) => o.status === -1 && o.link !== link).length;
+  return used + held >= goods.limit.frequency;
+}
+
+const newOrder = (m: Model, o: Pick<ModelOrder, "billingNo" | "owner" | "link" | "goods" | "amount" | "coupon">): ModelOrder => ({
+  ...o,
+  card: undefined,
+  status: -1,
+  expired: false,
+  createdAt: m.now,
+  expiresAt: m.now + UNPAID_ORDER_MS,
+  paidAt: undefined,
+});
 
 class Order implements Cmd {
   constructor(
     readonly p: number,
     readonly g: number,
-    readonly coupon: boolean,
+    /** Whose coupon it names: none, the player's own, or another player's. */
+    readonly coupon: "none" | "own" | "other's",
     readonly keyed: boolean,
+    readonly host: number,
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const player = m.players[this.p] ?? fail("no player");
     const real = r.players[this.p] ?? fail("no player");
     const goods = GOODS[this.g] ?? fail("no goods");
+    const host = HOSTS[this.host] ?? fail("no host");
+    const couponCode =
+      this.coupon === "own"
+        ? real.coupon
+        : this.coupon === "other's"
+          ? (r.players[(this.p + 1) % r.players.length]?.coupon ?? "")
+          : undefined;
     const params = {
       client_id: CLIENT,
       ...(real.token ? { oauth_token: real.token } : {}),
@@ -503,71 +561,63 @@ class Order implements Cmd {
       product_id: goods.id,
       payway_id: 10201,
       channel_id: "paypal",
-      ...(this.coupon ? { coupon_code: real.coupon } : {}),
+      ...(couponCode ? { coupon_code: couponCode } : {}),
     };
+    const discount = this.coupon === "own";
     const expected = (): Envelope => {
       if (!player.session) return envelope(CODE.notLoggedIn);
+      // The same goods while its order is unpaid: that order, before any coupon or limit is weighed.
       const pending = m.orders.find((o) => o.owner === this.p && !o.link && o.goods === goods.id && o.status === -1);
-      const couponOk = !this.coupon || (goods.coupon && player.couponUsedBy === undefined);
-      const repeat = pending && envelope(1, { billing_no: pending.billingNo, status: 10, amount: pending.amount / 100 });
-      if (goods.limit) {
-        if (repeat) return repeat;
-        const since = m.now - goods.limit.days * 86_400_000;
-        const used = m.orders.filter(
-          (o) => o.owner === this.p && !o.link && o.goods === goods.id && o.status === 1 && (o.paidAt ?? 0) > since,
-        ).length;
-        if (used >= goods.limit.frequency) return envelope(CODE.limitReached);
-      }
-      if (!couponOk) return envelope(CODE.illegalCoupon);
-      if (repeat) return repeat;
-      return envelope(1, { status: -1, amount: (this.coupon ? discounted(goods.price) : goods.price) / 100, currency: CURRENCY });
+      if (pending) return envelope(1, { billing_no: pending.billingNo, status: 10, amount: pending.amount / 100 });
+      if (limitReached(m, goods, this.p, undefined)) return envelope(CODE.limitReached);
+      if (this.coupon === "other's" || (discount && (!goods.coupon || player.couponUsedBy !== undefined)))
+        return envelope(CODE.illegalCoupon);
+      return envelope(1, { status: -1, amount: (discount ? discounted(goods.price) : goods.price) / 100, currency: CURRENCY });
     };
     const apply = (answer: Envelope) => {
-      const content = answer.content as { status?: number; billing_no?: string; amount?: number } | null;
+      checkPayLink(answer, host);
+      const content = answer.content as { status?: number; billing_no?: string } | null;
       if (answer.code !== 1 || content?.status !== -1 || !content.billing_no) return;
-      m.orders.push({
-        billingNo: content.billing_no,
-        owner: this.p,
-        link: undefined,
-        goods: goods.id,
-        amount: this.coupon ? discounted(goods.price) : goods.price,
-        coupon: this.coupon,
-        card: undefined,
-        status: -1,
-        expired: false,
-        createdAt: m.now,
-        expiresAt: m.now + UNPAID_ORDER_MS,
-        paidAt: undefined,
-      });
-      if (this.coupon) player.couponUsedBy = content.billing_no;
+      const amount = discount ? discounted(goods.price) : goods.price;
+      m.orders.push(
+        newOrder(m, { billingNo: content.billing_no, owner: this.p, link: undefined, goods: goods.id, amount, coupon: discount }),
+      );
+      if (discount) player.couponUsedBy = content.billing_no;
     };
     const ip = nextAddress();
-    if (this.keyed)
-      return keyedCall(m, r, "payStart", real.token ?? `address:${ip}`, randomUUID(), params, ip, "/api/pay/paypal_pay", expected, apply);
-    const answer = (await r.h.call("payStart", params as never, { ip, path: "/api/pay/paypal_pay" })) as Envelope;
+    const call: SentCall = {
+      name: "payStart",
+      scope: real.token ?? `address:${ip}`,
+      key: randomUUID(),
+      params,
+      ip,
+      path: "/api/pay/paypal_pay",
+      host,
+    };
+    if (this.keyed) return keyedCall(m, r, call, expected, apply);
+    const answer = (await r.h.call("payStart", params as never, { ip, path: "/api/pay/paypal_pay", host })) as Envelope;
     const want = expected();
-    expectCode(`p${this.p} orders ${goods.id}${this.coupon ? " with the coupon" : ""}`, answer, want.code);
+    expectCode(`p${this.p} orders ${goods.id} (coupon: ${this.coupon})`, answer, want.code);
     if (want.content && !matches(answer.content, want.content))
       fail(`order: expected ${JSON.stringify(want.content)}, got ${JSON.stringify(answer.content)}`);
     apply(answer);
   }
-  toString = () => `Order(p${this.p}, ${GOODS[this.g]?.id}${this.coupon ? ", coupon" : ""}${this.keyed ? ", keyed" : ""})`;
+  toString = () =>
+    `Order(p${this.p}, ${GOODS[this.g]?.id}${this.coupon !== "none" ? `, ${this.coupon} coupon` : ""}${this.keyed ? ", keyed" : ""}, ${HOSTS[this.host]})`;
 }
 
 class Retry implements Cmd {
-  check = (m: Readonly<Model>) => m.lastKeyed !== undefined;
+  constructor(readonly n: number) {}
+  check = (m: Readonly<Model>) => m.keyed.size > 0;
   async run(m: Model, r: Real) {
-    const last = m.lastKeyed ?? fail("nothing to retry");
-    const stored = m.keyed.get(`${last.name}|${last.scope}|${last.key}`) ?? fail("no stored answer");
-    const answer = (await r.h.call(last.name, last.params as never, {
-      key: last.key,
-      ip: last.ip,
-      ...(last.path ? { path: last.path } : {}),
-    })) as Envelope;
+    // Any call sent with a key before, however the state has moved on since.
+    const stored = [...m.keyed.values()][this.n % m.keyed.size] ?? fail("no stored answer");
+    const { name, key, params, ip, path, host } = stored.call;
+    const answer = (await r.h.call(name, params as never, { key, ip, ...(path ? { path } : {}), ...(host ? { host } : {}) })) as Envelope;
     if (!same(answer, stored.answer))
-      fail(`a retry of ${last.name} with its key: expected ${JSON.stringify(stored.answer)}, got ${JSON.stringify(answer)}`);
+      fail(`a retry of ${name} with its key: expected ${JSON.stringify(stored.answer)}, got ${JSON.stringify(answer)}`);
   }
-  toString = () => "Retry()";
+  toString = () => `Retry(call${this.n})`;
 }
 
 class Notify implements Cmd {
@@ -616,21 +666,25 @@ class Notify implements Cmd {
 }
 
 class MakeLink implements Cmd {
-  constructor(readonly p: number) {}
+  constructor(
+    readonly p: number,
+    readonly g: number,
+  ) {}
   check = (m: Readonly<Model>) => Boolean(m.players[this.p]?.session);
   async run(m: Model, r: Real) {
     const real = r.players[this.p] ?? fail("no player");
+    const goods = LINK_GOODS[this.g] ?? fail("no goods");
     const res = await r.h.app.inject({
       method: "POST",
       url: "/sandbox/replenish",
-      payload: { brand: BRAND, oauth_token: real.token, valid_seconds: 3600 },
+      payload: { brand: BRAND, oauth_token: real.token, valid_seconds: 3600, product_id: goods.id },
       headers: { host: "127.0.0.1" },
     });
     const answer = res.json() as Envelope<{ replenish_id: string }>;
     expectCode(`p${this.p} makes a make-up link for their own account`, answer, 1);
-    m.links.push({ id: answer.content.replenish_id, target: this.p, expiresAt: m.now + 3600_000, paidBy: undefined });
+    m.links.push({ id: answer.content.replenish_id, target: this.p, goods, expiresAt: m.now + 3600_000, paidBy: undefined });
   }
-  toString = () => `MakeLink(p${this.p})`;
+  toString = () => `MakeLink(p${this.p}, ${LINK_GOODS[this.g]?.id})`;
 }
 
 class MakeUpPay implements Cmd {
@@ -639,12 +693,14 @@ class MakeUpPay implements Cmd {
     readonly withCoupon: boolean,
     readonly payer: number,
     readonly key: number,
+    readonly host: number,
   ) {}
   check = (m: Readonly<Model>) => m.links.length > 0;
   async run(m: Model, r: Real) {
     const link = m.links[this.l % m.links.length] ?? fail("no link");
     const target = r.players[link.target] ?? fail("no target");
     const ip = r.payers[this.payer] ?? fail("no payer");
+    const host = HOSTS[this.host] ?? fail("no host");
     const params = {
       client_id: CLIENT,
       product_id: "ignored",
@@ -660,31 +716,35 @@ class MakeUpPay implements Cmd {
       if (link.paidBy || link.expiresAt <= m.now) return envelope(CODE.replenishError);
       const pending = m.orders.find((o) => o.link === link.id && o.status === -1);
       if (pending) return envelope(1, { billing_no: pending.billingNo, status: 10 });
-      return envelope(1, { status: -1, amount: 320, currency: CURRENCY });
+      if (limitReached(m, link.goods, link.target, link.id)) return envelope(CODE.limitReached);
+      return envelope(1, { status: -1, amount: link.goods.price / 100, currency: CURRENCY });
     };
     const apply = (answer: Envelope) => {
+      checkPayLink(answer, host);
       const content = answer.content as { status?: number; billing_no?: string } | null;
       if (answer.code !== 1 || content?.status !== -1 || !content.billing_no) return;
-      m.orders.push({
+      const order = {
         billingNo: content.billing_no,
         owner: link.target,
         link: link.id,
-        goods: MAKE_UP_GOODS,
-        amount: 32_000,
+        goods: link.goods.id,
+        amount: link.goods.price,
         coupon: false,
-        card: undefined,
-        status: -1,
-        expired: false,
-        createdAt: m.now,
-        expiresAt: m.now + UNPAID_ORDER_MS,
-        paidAt: undefined,
-      });
+      };
+      m.orders.push(newOrder(m, order));
     };
     // Anonymous: the key is the payer's, among the keys of this link and address (routes/calls.ts keyOwner).
     const key = r.keys[this.key] ?? fail("no key");
-    await keyedCall(m, r, "payStart", `link:${link.id}@${ip}`, key, params, ip, "/api/pay/paypal_pay", expected, apply);
+    await keyedCall(
+      m,
+      r,
+      { name: "payStart", scope: `link:${link.id}@${ip}`, key, params, ip, path: "/api/pay/paypal_pay", host },
+      expected,
+      apply,
+    );
   }
-  toString = () => `MakeUpPay(link${this.l}, payer${this.payer}, key${this.key}${this.withCoupon ? ", target's coupon" : ""})`;
+  toString = () =>
+    `MakeUpPay(link${this.l}, payer${this.payer}, key${this.key}${this.withCoupon ? ", target's coupon" : ""}, ${HOSTS[this.host]})`;
 }
 
 class Exchange implements Cmd {
@@ -703,9 +763,15 @@ class Exchange implements Cmd {
       if (balance < this.points) return envelope(CODE.notEnoughPoints);
       return envelope(1, { exchangeable_points: balance - this.points });
     };
-    await keyedCall(m, r, "exchangePoints", real.token ?? "", randomUUID(), params, nextAddress(), undefined, expected, (answer) => {
-      if (answer.code === 1) player.spent += this.points;
-    });
+    await keyedCall(
+      m,
+      r,
+      { name: "exchangePoints", scope: real.token ?? "", key: randomUUID(), params, ip: nextAddress() },
+      expected,
+      (answer) => {
+        if (answer.code === 1) player.spent += this.points;
+      },
+    );
   }
   toString = () => `Exchange(p${this.p}, ${this.points})`;
 }
@@ -754,12 +820,7 @@ class Logout implements Cmd {
     await keyedCall(
       m,
       r,
-      "logout",
-      real.token ?? "",
-      randomUUID(),
-      params,
-      nextAddress(),
-      undefined,
+      { name: "logout", scope: real.token ?? "", key: randomUUID(), params, ip: nextAddress() },
       () => envelope(player.session ? 1 : CODE.notLoggedIn),
       () => {
         player.session = false;
@@ -829,29 +890,50 @@ class Advance implements Cmd {
 const P = fc.integer({ min: 0, max: 2 });
 /** Every command, some more than once (a lockout takes five guesses in a minute to show), each followed by the invariants. */
 export const commands = [
-  fc.tuple(P, fc.boolean()).map(([p, right]) => new SignIn(p, right)),
+  fc.tuple(P, fc.boolean(), fc.boolean()).map(([p, right, shared]) => new SignIn(p, right, shared)),
   fc.constantFrom<Provider>("google", "apple", "facebook", "vk", "huawei", "twitter").map((p) => new ProviderSignIn(p)),
   fc
-    .tuple(fc.integer({ min: 0, max: 1 }), fc.constantFrom<"pay" | "info" | "login">("pay", "info", "login"), fc.boolean(), fc.boolean(), P)
-    .map(([c, path, right, keyed, p]) => new CardGuess(c, path, right, keyed, p)),
+    .tuple(
+      fc.integer({ min: 0, max: 1 }),
+      fc.constantFrom<"pay" | "info" | "login">("pay", "info", "login"),
+      fc.boolean(),
+      fc.boolean(),
+      P,
+      fc.boolean(),
+    )
+    .map(([c, path, right, keyed, p, shared]) => new CardGuess(c, path, right, keyed, p, shared)),
   fc
-    .tuple(fc.integer({ min: 0, max: 1 }), fc.constantFrom<"pay" | "info" | "login">("pay", "info", "login"), fc.boolean(), P)
-    .map(([c, path, keyed, p]) => new CardGuess(c, path, false, keyed, p)),
+    .tuple(fc.integer({ min: 0, max: 1 }), fc.constantFrom<"pay" | "info" | "login">("pay", "info", "login"), fc.boolean(), P, fc.boolean())
+    .map(([c, path, keyed, p, shared]) => new CardGuess(c, path, false, keyed, p, shared)),
   // Wrong passwords on the storefront's own path (card_pay with a fresh key), thrice as often.
-  ...[1, 2, 3].map(() => fc.tuple(fc.integer({ min: 0, max: 1 }), P).map(([c, p]) => new CardGuess(c, "pay", false, true, p))),
+  ...[1, 2, 3].map(() =>
+    fc.tuple(fc.integer({ min: 0, max: 1 }), P, fc.boolean()).map(([c, p, shared]) => new CardGuess(c, "pay", false, true, p, shared)),
+  ),
   fc
-    .tuple(P, fc.integer({ min: 0, max: GOODS.length - 1 }), fc.boolean(), fc.boolean())
-    .map(([p, g, coupon, keyed]) => new Order(p, g, coupon, keyed)),
-  fc.constant(null).map(() => new Retry()),
+    .tuple(
+      P,
+      fc.integer({ min: 0, max: GOODS.length - 1 }),
+      fc.constantFrom<"none" | "own" | "other's">("none", "own", "own", "other's"),
+      fc.boolean(),
+      fc.integer({ min: 0, max: HOSTS.length - 1 }),
+    )
+    .map(([p, g, coupon, keyed, host]) => new Order(p, g, coupon, keyed, host)),
+  fc.nat(30).map((n) => new Retry(n)),
   fc.tuple(fc.nat(20), fc.boolean()).map(([o, approve]) => new Notify(o, approve)),
   fc.nat(20).map((o) => new Notify(o, true)),
-  P.map((p) => new MakeLink(p)),
+  fc.tuple(P, fc.integer({ min: 0, max: LINK_GOODS.length - 1 })).map(([p, g]) => new MakeLink(p, g)),
   fc
-    .tuple(fc.nat(5), fc.boolean(), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 }))
-    .map(([l, coupon, payer, key]) => new MakeUpPay(l, coupon, payer, key)),
+    .tuple(
+      fc.nat(5),
+      fc.boolean(),
+      fc.integer({ min: 0, max: 1 }),
+      fc.integer({ min: 0, max: 1 }),
+      fc.integer({ min: 0, max: HOSTS.length - 1 }),
+    )
+    .map(([l, coupon, payer, key, host]) => new MakeUpPay(l, coupon, payer, key, host)),
   fc
-    .tuple(fc.nat(5), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 }))
-    .map(([l, payer, key]) => new MakeUpPay(l, false, payer, key)),
+    .tuple(fc.nat(5), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: HOSTS.length - 1 }))
+    .map(([l, payer, key, host]) => new MakeUpPay(l, false, payer, key, host)),
   fc.tuple(P, fc.constantFrom(50, 500, 5000)).map(([p, points]) => new Exchange(p, points)),
   fc.tuple(P, fc.nat(5)).map(([p, reward]) => new ClaimEvent(p, reward)),
   P.map((p) => new Logout(p)),

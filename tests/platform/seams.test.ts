@@ -1,7 +1,8 @@
-// Where two features meet: one describe per finding of the review of the platform's seams (issue
-// 36), each test named after what it holds. On PGlite in `npm run test:unit`; with DATABASE_URL
+// Where two features meet: one describe per finding of the review of the platform's seams, each
+// test named after what it holds. On PGlite in `npm run test:unit`; with DATABASE_URL
 // (`npm run test:postgres`) on PostgreSQL, the rules that must hold across processes raced through
 // two platform processes. docs/security.md ("Where features meet") maps each test to its control.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { once } from "node:events";
@@ -14,17 +15,18 @@ import { CODE } from "../../core/generated/api-errors.ts";
 import { buildApp } from "../../server/app.ts";
 import { subjects } from "../../server/domain/attempts.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
-import { UNPAID_ORDER_MS } from "../../server/domain/expiry.ts";
+import { UNPAID_BANK_ORDER_MS, UNPAID_ORDER_MS } from "../../server/domain/expiry.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { sweep } from "../../server/domain/sweeps.ts";
-import { TRACKING_EVENT_BYTES, TRACKING_KEEP_MS, TRACKING_PER_MINUTE } from "../../server/domain/tracking.ts";
+import { TRACKING_EVENT_BYTES, TRACKING_KEEP_MS, TRACKING_LIMITS } from "../../server/domain/tracking.ts";
 import { DEMO_CONFIG } from "../demo-config.ts";
 import { buy, decide, encodeCardInfo, encodeCredential, firstRole, type Harness, startHarness } from "./harness.ts";
 import { type Sides, startSides } from "./sides.ts";
 
 /** What the password checks saw: whether a transaction was open, and a gate a test may hold them at. */
 const checks = vi.hoisted(() => ({
-  open: 0,
+  /** Whether the code running is inside a transaction of the in-process platform (set in beforeAll). */
+  inside: (): boolean => false,
   insideTransaction: [] as boolean[],
   gate: undefined as Promise<void> | undefined,
   entered: undefined as (() => void) | undefined,
@@ -35,7 +37,7 @@ vi.mock("../../server/domain/crypto.ts", async (importOriginal) => {
   return {
     ...real,
     verifyPassword: async (...args: Parameters<typeof real.verifyPassword>) => {
-      checks.insideTransaction.push(checks.open > 0);
+      checks.insideTransaction.push(checks.inside());
       checks.entered?.();
       if (checks.gate) await checks.gate;
       return real.verifyPassword(...args);
@@ -61,17 +63,12 @@ beforeAll(async () => {
     startHarness({ now: () => new Date(at), trustProxy: "loopback" }),
     startSides({ secret: "seams-suite-secret-of-32-characters-at-least", clock: CLOCK }),
   ]);
-  // Every transaction of the in-process platform is counted while it is open (PGlite: one at a time).
+  // The code each transaction of the in-process platform runs is marked, awaits included: a password
+  // check can tell whether it runs inside one (and not merely while another call's is open).
+  const marked = new AsyncLocalStorage<true>();
+  checks.inside = () => marked.getStore() === true;
   const transaction = h.db.transaction.bind(h.db);
-  h.db.transaction = (fn) =>
-    transaction(async (tx) => {
-      checks.open++;
-      try {
-        return await fn(tx);
-      } finally {
-        checks.open--;
-      }
-    });
+  h.db.transaction = (fn) => marked.run(true, () => transaction(fn));
 }, 180_000);
 afterAll(async () => {
   await Promise.all([h?.close(), two?.close()]);
@@ -239,6 +236,17 @@ describe("2. a password hash ran inside the keyed transaction", () => {
 /** A new make-up link for the sandbox's make-up target of a brand. */
 async function newLink(brand = "aurora", validSeconds = 3600): Promise<string> {
   const res = await h.app.inject({ method: "POST", url: "/sandbox/replenish", payload: { brand, valid_seconds: validSeconds } });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { content: { replenish_id: string } }).content.replenish_id;
+}
+
+/** A new make-up link for a brand's make-up target and a goods of its own. */
+async function newLinkFor(brand: string, productId: string): Promise<string> {
+  const res = await h.app.inject({
+    method: "POST",
+    url: "/sandbox/replenish",
+    payload: { brand, valid_seconds: 3600, product_id: productId },
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as { content: { replenish_id: string } }).content.replenish_id;
 }
@@ -457,6 +465,83 @@ function isoWeek(d: Date): string {
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
 
+describe("3b. expiry and late approvals across processes", () => {
+  it(`orders whose time runs out while approvals arrive (${"through two processes on PostgreSQL"}) are each paid once, each coupon held by its own order`, async () => {
+    const login = await two.call(0, "auth", {
+      username: encodeCredential("aurora_vip"),
+      password: encodeCredential("sandbox-pass"),
+      client_id: STARFALL,
+    });
+    const token = login.content.oauth_token as string;
+    const role = (await two.call(1, "allRoleList", { client_id: STARFALL, oauth_token: token })).content.roles[0] as {
+      role_id: string;
+      server_id: string;
+    };
+    const [vip] = await two.db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE username = 'aurora_vip'");
+    const points = async () =>
+      (
+        await two.db.query<{ n: number }>("SELECT total_points AS n FROM vip_accounts WHERE user_id = $1 AND brand_id = 'aurora'", [
+          vip?.user_id,
+        ])
+      )[0]?.n ?? 0;
+    const goods = ["60", "300", "680", "1280", "3280", "6480"].map((g) => `starfall.gems.${g}`);
+    const orders: { billing_no: string; amount: number; currency: string; coupon: string }[] = [];
+    for (const [i, product] of goods.entries()) {
+      const coupon = `CPRACE${randomUUID().slice(0, 8).toUpperCase()}`;
+      await two.db.query(
+        `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, claimed, period, valid_end_time)
+         VALUES ($1, $2, 'aurora', '8% off', 'permanent', 0.92, true, $1, $3)`,
+        [coupon, vip?.user_id, new Date(two.now().getTime() + 86_400_000)],
+      );
+      const made = await two.call(
+        i,
+        "payStart",
+        {
+          client_id: STARFALL,
+          oauth_token: token,
+          platform: "web",
+          country: "US",
+          ...role,
+          product_id: product,
+          payway_id: 10201,
+          channel_id: "paypal",
+          coupon_code: coupon,
+        },
+        { path: "/api/pay/paypal_pay", key: randomUUID() },
+      );
+      expect(made.content.status, product).toBe(-1);
+      orders.push({ billing_no: made.content.billing_no, amount: made.content.amount, currency: made.content.currency, coupon });
+    }
+    const before = await points();
+    // Their time is up now: both processes' sweeps (every half second) expire them while the
+    // provider's approvals arrive, each twice, through both processes.
+    await two.db.query("UPDATE orders SET expires_at = created_at WHERE billing_no = ANY($1::text[])", [orders.map((o) => o.billing_no)]);
+    const answers = await Promise.all(
+      orders.flatMap((o, i) => [
+        two.approve(i, { billing_no: o.billing_no, amount: o.amount, currency: o.currency }),
+        two.approve(i + 1, { ...o }),
+      ]),
+    );
+    expect(answers.every((a) => a.code === 1)).toBe(true);
+    expect(answers.filter((a) => a.content.applied)).toHaveLength(orders.length);
+    for (const o of orders) {
+      const [row] = await two.db.query<{ status: number; applied: number; coupon: string | null }>(
+        `SELECT o.status,
+                (SELECT count(*)::int FROM payment_notifications n WHERE n.billing_no = o.billing_no AND n.applied) AS applied,
+                (SELECT c.used_billing_no FROM coupons c WHERE c.code = $2) AS coupon
+           FROM orders o WHERE o.billing_no = $1`,
+        [o.billing_no, o.coupon],
+      );
+      expect(row, o.billing_no).toEqual({ status: 1, applied: 1, coupon: o.billing_no });
+    }
+    // Each order's points credited once: the discounted amounts, in US cents.
+    const [sum] = await two.db.query<{ n: number }>("SELECT sum(points)::int AS n FROM orders WHERE billing_no = ANY($1::text[])", [
+      orders.map((o) => o.billing_no),
+    ]);
+    expect((await points()) - before).toBe(sum?.n);
+  });
+});
+
 describe("4. a make-up payer was handed the target's own unpaid order", () => {
   it("a make-up payment sees only orders of its own link, and paying it marks the link paid", async () => {
     // The target signs in and leaves an order of the link's goods unpaid.
@@ -493,6 +578,87 @@ describe("4. a make-up payer was handed the target's own unpaid order", () => {
   });
 });
 
+describe("4b. an unpaid order of one scope against the other's limit and coupon", () => {
+  it("a make-up link's unpaid order holds its share of a limited goods, and never stops the target buying", async () => {
+    const target = await h.login("aurora", "target");
+    await h.db.query("UPDATE account_blocks SET lift_at = $2 WHERE user_id = $1", [await userIdOf("aurora_target"), new Date(at - 1000)]);
+    const link = await newLinkFor("aurora", "starfall.pass.weekly");
+    const [row] = await h.db.query<{ role_id: string; server_id: string }>(
+      "SELECT role_id, server_id FROM replenish_links WHERE replenish_id = $1",
+      [link],
+    );
+    const role = { role_id: row?.role_id ?? "", server_id: row?.server_id ?? "" };
+    // Twice a week: the link's unpaid order holds one, the target may still buy the other.
+    const byLink = await payLink(link, { ip: newAddress() });
+    expect(byLink.content.status).toBe(-1);
+    const own = await buy(h, target, { product: "starfall.pass.weekly", country: "US", role });
+    expect(own.content.status).toBe(-1);
+    const limits = await h.call("limitProductInfo", { client_id: STARFALL, oauth_token: target.token, ...role });
+    expect(limits.content.limits.find((l) => l.product_id === "starfall.pass.weekly")).toMatchObject({
+      extra_pay_times: -1,
+      pending_billing_no: own.content.billing_no,
+    });
+    // Both held: each side asking again gets its own order (Repeat); another link finds the limit reached.
+    expect((await buy(h, target, { product: "starfall.pass.weekly", country: "US", role })).content).toMatchObject({
+      status: 10,
+      billing_no: own.content.billing_no,
+    });
+    expect((await payLink(link, { ip: newAddress() })).content).toMatchObject({ status: 10, billing_no: byLink.content.billing_no });
+    const other = await newLinkFor("aurora", "starfall.pass.weekly");
+    expect((await payLink(other, { ip: newAddress() })).code).toBe(CODE.limitReached);
+  });
+
+  it("the same goods asked again with the coupon its unpaid order holds answers that order, not -3062", async () => {
+    const session = await h.login("aurora", "player");
+    const role = await firstRole(h, session);
+    const code = await giveCoupon("aurora_player", "aurora");
+    const order = () =>
+      h.call(
+        "payStart",
+        {
+          client_id: STARFALL,
+          oauth_token: session.token,
+          platform: "web",
+          country: "US",
+          ...role,
+          product_id: "starfall.gems.300",
+          payway_id: 10201,
+          channel_id: "paypal",
+          coupon_code: code,
+        },
+        { path: "/api/pay/paypal_pay" },
+      );
+    const first = await order();
+    expect(first.content.status).toBe(-1);
+    expect((await order()).content).toMatchObject({ status: 10, billing_no: first.content.billing_no });
+  });
+
+  it("a bank payment's order waits 24 hours before it expires, any other 30 minutes", async () => {
+    const session = await h.login("aurora", "vip");
+    const role = await firstRole(h, session);
+    const bank = await h.call(
+      "payStart",
+      {
+        client_id: STARFALL,
+        oauth_token: session.token,
+        platform: "web",
+        country: "BR",
+        ...role,
+        product_id: "starfall.gems.1280",
+        payway_id: 10501,
+        channel_id: "pix",
+      },
+      { path: "/api/pay/pagsmile_pay" },
+    );
+    expect(bank.content.status).toBe(-1);
+    const wallet = await buy(h, session, { product: "starfall.gems.6480", country: "US", role });
+    const expiresIn = async (billingNo: string) =>
+      ((await h.call("orderInfo", { billing_no: billingNo, oauth_token: session.token })).content.expires_at ?? 0) - Math.floor(at / 1000);
+    expect(await expiresIn(bank.content.billing_no)).toBe(UNPAID_BANK_ORDER_MS / 1000);
+    expect(await expiresIn(wallet.content.billing_no)).toBe(UNPAID_ORDER_MS / 1000);
+  });
+});
+
 describe("5. links built from raw Host header text", () => {
   const twitter = (opts: { host?: string; headers?: Record<string, string> }) =>
     h.call("twitterAuth", { client_id: STARFALL, callback: "http://aurora.localhost/twitterRedirect.html" }, opts);
@@ -505,6 +671,9 @@ describe("5. links built from raw Host header text", () => {
       "a b",
       "[::1",
       "aurora.localhost:80:80",
+      "[1.2.3.4]",
+      "[:::::]",
+      "999.1.1.1",
     ]) {
       const answer = await twitter({ host });
       expect({ host, status: answer.status, code: answer.code, content: answer.content }).toEqual({
@@ -539,11 +708,30 @@ describe("5. links built from raw Host header text", () => {
       const { host, ...rest } = headers as Record<string, string>;
       const answer = await twitter({ ...(host ? { host } : {}), headers: rest });
       expect(answer.code, JSON.stringify(headers)).toBe(1);
-      expect(new URL(answer.content.url).origin, JSON.stringify(headers)).toBe(origin);
+      // The link as written, not as a URL parser would tidy it.
+      expect(
+        answer.content.url.startsWith(`${origin}/sandbox/provider/twitter?`),
+        `${JSON.stringify(headers)}: ${answer.content.url}`,
+      ).toBe(true);
     }
     const link = await newLink();
     const pay = await payLink(link, { host: "aurora.localhost:8443" });
-    expect(new URL(pay.content.url ?? "").origin).toBe("http://aurora.localhost:8443");
+    expect(pay.content.url?.startsWith("http://aurora.localhost:8443/sandbox/checkout/")).toBe(true);
+  });
+
+  it("a Repeat answer and an order's pay link are made for the host the caller called, never the one whoever made the order called", async () => {
+    const link = await newLink();
+    // Whoever opens the link first names a host (any of the platform's, any port)...
+    const first = await payLink(link, { host: "127.0.0.1:31337", ip: newAddress() });
+    expect(first.content.url?.startsWith("http://127.0.0.1:31337/")).toBe(true);
+    // ...and the next payer of the link gets the order with a link to their own host.
+    const again = await payLink(link, { host: "aurora.localhost", ip: newAddress() });
+    expect(again.content).toMatchObject({ status: 10, billing_no: first.content.billing_no });
+    expect(again.content.url?.startsWith("http://aurora.localhost/sandbox/checkout/")).toBe(true);
+    const info = await h.call("orderInfo", { billing_no: first.content.billing_no }, { host: "aurora.localhost:8080" });
+    expect(info.content.pay_url?.startsWith("http://aurora.localhost:8080/sandbox/checkout/")).toBe(true);
+    // The same signed page either way.
+    expect(new URL(again.content.url ?? "").search).toBe(new URL(first.content.url ?? "").search);
   });
 });
 
@@ -560,6 +748,13 @@ describe("6. anonymous callers shared one idempotency scope", () => {
     // The same link from another address with the same key: its own answer (the link's unpaid order).
     const c = await payLink(first, { key, ip: newAddress() });
     expect(c.content).toMatchObject({ status: 10, billing_no: a.content.billing_no });
+    // A token that is not a session's cannot stand for another caller's scope: the first payer's
+    // stored answer is not handed to whoever names it.
+    const ip0 = newAddress();
+    const victim = await payLink(second, { key: "victim-key", ip: ip0 });
+    const posing = await payLink(second, { key: "victim-key", ip: newAddress(), token: `link:${second}@${ip0}` });
+    expect(posing.content.billing_no).toBe(victim.content.billing_no);
+    expect(posing.content.status).toBe(10);
     // The same caller again: the stored first answer.
     const ip = newAddress();
     const d1 = await payLink(second, { key: "retry-key", ip });
@@ -659,6 +854,33 @@ describe("7. preview hosts and sandbox tools in production", () => {
     expect(after?.n).toBe(0);
   });
 
+  it("an IPv6 /64 is one client to the tracking limit, and all clients together have a limit of their own", async () => {
+    nextMinute();
+    const dot = (ip: string) =>
+      h.app
+        .inject({
+          method: "POST",
+          url: "/service/recharge/dot.php",
+          remoteAddress: ip,
+          headers: { host: "127.0.0.1" },
+          payload: { event: "viewPage" },
+        })
+        .then((r) => r.json().code as number);
+    const saved = h.platform.trackingLimits;
+    h.platform.trackingLimits = { perClient: 3, total: 5 };
+    try {
+      // Three addresses of one /64 (however written) are one client: the fourth event is refused.
+      const sameNetwork = ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:0db8:0001:0002:0:0:0:7", "2001:db8:1:2::abcd"];
+      const codes: number[] = [];
+      for (const ip of sameNetwork) codes.push(await dot(ip));
+      expect(codes).toEqual([1, 1, 1, CODE.tooManyRequests]);
+      // Another /64 is another client, until all together reach theirs.
+      expect([await dot("2001:db8:1:3::1"), await dot("2001:db8:1:4::1"), await dot("203.0.113.77")]).toEqual([1, 1, CODE.tooManyRequests]);
+    } finally {
+      h.platform.trackingLimits = saved;
+    }
+  });
+
   it("NODE_ENV=production without PLATFORM_MODE refuses to start and says which mode to choose", async () => {
     const proc = spawn(
       process.execPath,
@@ -722,8 +944,10 @@ describe("the docs of the seams", () => {
   it("state the figures the platform keeps to", () => {
     const api = readFileSync(join(import.meta.dirname, "..", "..", "docs", "api.md"), "utf8");
     expect(api).toContain(`within **${UNPAID_ORDER_MS / 60_000} minutes**`);
+    expect(api).toContain(`**${UNPAID_BANK_ORDER_MS / 3_600_000} hours** for a bank payment`);
     expect(api).toContain(`at most ${TRACKING_EVENT_BYTES.toLocaleString("en")} bytes`);
-    expect(api).toContain(`may store ${TRACKING_PER_MINUTE} a minute`);
+    expect(api).toContain(`may store ${TRACKING_LIMITS.perClient} a minute`);
+    expect(api).toContain(`${TRACKING_LIMITS.total.toLocaleString("en")} a minute in all`);
     expect(api).toContain(`kept ${TRACKING_KEEP_MS / 86_400_000} days`);
   });
 });
