@@ -14,6 +14,9 @@ import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { logIn } from "./journey.ts";
 
+/** The generated configuration is a production deploy's: no preview host in its policies. */
+const PRODUCTION = { previewHosts: false };
+
 test.use({
   ignoreHTTPSErrors: true,
   launchOptions: {
@@ -52,7 +55,10 @@ for (const { brand, host, store } of targets) {
     });
     const response = await page.goto(`https://${host}/selectGoods?${store.query}`);
     expect(response?.status()).toBe(200);
-    expectHeaders(response, { ...responseHeaders("page", readFileSync(join(dist, "brands", brand.id, "index.html"), "utf8")), ...HSTS });
+    expectHeaders(response, {
+      ...responseHeaders("page", readFileSync(join(dist, "brands", brand.id, "index.html"), "utf8"), PRODUCTION),
+      ...HSTS,
+    });
     await expect(page).toHaveTitle(brand.title);
     await expect(page.locator("html")).toHaveAttribute("data-brand", brand.id);
     // The goods come from the platform behind nginx, called on the brand's own API host.
@@ -101,7 +107,7 @@ test("each entry path gets its own page, with a page's headers; any other path t
     const response = await request.get(`${https}${path}?client_id=1`, { headers: { host } });
     expect(response.status(), path).toBe(200);
     expect(await response.text(), `${path} → ${file}`).toBe(html);
-    for (const [name, value] of Object.entries({ ...responseHeaders("page", html), ...HSTS }))
+    for (const [name, value] of Object.entries({ ...responseHeaders("page", html, PRODUCTION), ...HSTS }))
       expect(response.headers()[name], `${path} ${name}`).toBe(value);
   }
 });
@@ -109,7 +115,7 @@ test("each entry path gets its own page, with a page's headers; any other path t
 test("a host no brand has gets the unknown-host page with status 404", async ({ page }) => {
   const response = await page.goto("https://nobody.example/selectGoods");
   expect(response?.status()).toBe(404);
-  expectHeaders(response, responseHeaders("unknownHost", readFileSync(join(dist, "unknown-host.html"), "utf8")));
+  expectHeaders(response, responseHeaders("unknownHost", readFileSync(join(dist, "unknown-host.html"), "utf8"), PRODUCTION));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This store address is not configured");
 });
 

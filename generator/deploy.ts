@@ -20,6 +20,7 @@ export interface DeployOptions {
   root?: string;
   upstream: string;
   proxyApiHosts?: boolean;
+  previewHosts?: boolean;
   listen: string;
   address?: string;
   tlsCert?: string;
@@ -129,7 +130,10 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
     );
     return 1;
   }
-  const site = readSite(dist, hosts);
+  // The `<brand>.localhost` preview hosts name the visitor's own machine: a production deploy neither
+  // answers them nor lets its pages reach them; a staging machine asks for them (--preview-hosts).
+  const previewHosts = Boolean(opts.previewHosts);
+  const site = readSite(dist, previewHosts ? hosts : hostMap(config, undefined, false));
 
   const apiHosts = opts.proxyApiHosts
     ? [
@@ -154,6 +158,7 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
     distRoot: opts.root ? serverPath(opts.root, "--root") : serverPath(dist, "--dist"),
     upstream: opts.upstream,
     apiHosts,
+    previewHosts,
     listen,
     ...(opts.address ? { address: opts.address } : {}),
     ...(opts.tlsCert && opts.tlsKey && tlsListen

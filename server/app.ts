@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.platform) await app.register(platformPlugin, { platform: options.platform });
-  if (options.distDir) await registerSites(app, options.distDir);
+  if (options.distDir) await registerSites(app, options.distDir, { previewHosts: options.platform?.mode !== "production" });
   // A known path asked with another method answers 405 and says which it takes; anything else is
   // an unknown call. Both as the envelope.
   app.setNotFoundHandler((request, reply) => {

@@ -5,8 +5,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { isLocalPreviewHost } from "../core/config/hosts.ts";
 import { entryFile, isEntryFile } from "../core/entry-pages.ts";
-import { isApiPath, requestPath, responseHeaders } from "../core/hosting/http-policy.ts";
+import { isApiPath, type PolicyOptions, responseHeaders as policyHeaders, requestPath } from "../core/hosting/http-policy.ts";
 
 export interface HostEntry {
   brand: string;
@@ -18,8 +19,15 @@ export function loadHostMap(distDir: string): Record<string, HostEntry> {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
 }
 
-export async function registerSites(app: FastifyInstance, distDir: string): Promise<void> {
-  const hosts = loadHostMap(distDir);
+/**
+ * `previewHosts: false` (a platform in production mode): the `<brand>.localhost` preview hosts are
+ * unknown hosts, and no page's policy names them.
+ */
+export async function registerSites(app: FastifyInstance, distDir: string, policy: PolicyOptions = {}): Promise<void> {
+  const hosts = Object.fromEntries(
+    Object.entries(loadHostMap(distDir)).filter(([host]) => policy.previewHosts !== false || !isLocalPreviewHost(host)),
+  );
+  const responseHeaders = (kind: Parameters<typeof policyHeaders>[0], html?: string) => policyHeaders(kind, html, policy);
   const assetsDir = join(distDir, "app", "assets");
   const brandsDir = join(distDir, "brands");
   const unknownHost = existsSync(join(distDir, "unknown-host.html"))

@@ -102,8 +102,8 @@ beforeAll(async () => {
 });
 
 describe("gen deploy-config --nginx", () => {
-  it("maps every host of the config (production, demo and preview) to its brand's folder", () => {
-    const hosts = hostMap(config);
+  it("maps every host of the config (production and demo) to its brand's folder", () => {
+    const hosts = hostMap(config, undefined, false);
     expect(Object.keys(hosts).length).toBeGreaterThan(config.brands.length * 2);
     for (const brand of config.brands) {
       const names = Object.entries(hosts)
@@ -147,22 +147,41 @@ describe("gen deploy-config --nginx", () => {
           }),
         ];
         for (const [opener, kind, html] of expectations) {
-          expect(blockHeaders(conf, opener, at), `${brand.id} ${opener}`).toEqual({ ...responseHeaders(kind, html), ...extra });
+          expect(blockHeaders(conf, opener, at), `${brand.id} ${opener}`).toEqual({
+            ...responseHeaders(kind, html, { previewHosts: false }),
+            ...extra,
+          });
         }
       }
       const unknown = readFileSync(join(dist, "unknown-host.html"), "utf8");
-      expect(blockHeaders(conf, "location = /unknown-host.html {")).toEqual(responseHeaders("unknownHost", unknown));
+      expect(blockHeaders(conf, "location = /unknown-host.html {")).toEqual(
+        responseHeaders("unknownHost", unknown, { previewHosts: false }),
+      );
     }
     const at = plain.indexOf('root "/srv/storefront/dist/brands/aurora";');
     expect(blockOf(plain, 'location = "/my" {', at)).toContain('try_files "/entry/my.html" =404;');
     expect(blockOf(plain, 'location = "/" {', at)).toContain('try_files "/entry/start.html" =404;');
     const nested = readFileSync(join(dist, "brands", "aurora", "auth", "popup.html"), "utf8");
-    expect(blockHeaders(plain, 'location = "/auth/popup.html" {', at)).toEqual(responseHeaders("popupPage", nested));
+    expect(blockHeaders(plain, 'location = "/auth/popup.html" {', at)).toEqual(
+      responseHeaders("popupPage", nested, { previewHosts: false }),
+    );
     expect(plain).toMatch(/listen 80 default_server;/);
   });
 
+  it("leaves the <brand>.localhost preview hosts out of server_name and every CSP, unless --preview-hosts asks (staging)", async () => {
+    for (const conf of [plain, tls]) {
+      expect(conf).not.toMatch(/server_name [^;]*\.localhost\b/);
+      expect(conf).not.toMatch(/add_header content-security-policy "[^"]*\.localhost/);
+    }
+    const staging = await run("deploy-config", brandsFile, "--nginx", `--dist=${dist}`, "--preview-hosts", "--out=-");
+    expect(staging.code, staging.err).toBe(0);
+    const names = [...staging.out.matchAll(/server_name ([^;]+);/g)].flatMap((m) => (m[1] ?? "").split(" "));
+    expect(names).toEqual(expect.arrayContaining(Object.keys(hostMap(config))));
+    expect(staging.out).toMatch(/add_header content-security-policy "[^"]*http:\/\/\*\.aurora\.localhost:\*/);
+  });
+
   it("with TLS: the stores answer on HTTPS only, plain HTTP moves every known host there, unknown hosts get their page on both", () => {
-    const hosts = Object.keys(hostMap(config)).sort();
+    const hosts = Object.keys(hostMap(config, undefined, false)).sort();
     const redirect = blockOf(tls, "# Plain HTTP: every known host moves to HTTPS");
     expect(redirect).toContain("listen 8080;");
     expect(redirect).toContain(`server_name ${hosts.join(" ")};`);

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateFile } from "../core/config/validate.ts";
 import { precompress } from "../generator/compress.ts";
@@ -13,6 +13,7 @@ import { resolveConfig } from "../generator/resolve.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
 import { deliveryDelay } from "../server/platform.ts";
+import { registerSites } from "../server/sites.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 let db: Db;
@@ -78,6 +79,24 @@ describe("storefronts by host", () => {
       expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'.*frame-ancestors 'self'/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("in production mode answers no <brand>.localhost preview host, and no page's policy names one", async () => {
+    const production = Fastify();
+    await registerSites(production, dist, { previewHosts: false });
+    try {
+      const preview = await production.inject({ method: "GET", url: "/selectGoods", headers: { host: "aurora.localhost:8080" } });
+      expect(preview.statusCode).toBe(404);
+      expect(preview.body).not.toContain('data-brand="aurora"');
+      const real = await production.inject({ method: "GET", url: "/selectGoods", headers: { host: "pay.aurora.example" } });
+      expect(real.statusCode).toBe(200);
+      expect(real.headers["content-security-policy"]).toMatch(/script-src 'self'/);
+      expect(real.headers["content-security-policy"]).not.toContain(".localhost");
+      // The sandbox's own preview keeps them: its local backups are `backupN.<id>.localhost`.
+      expect((await get("pay.aurora.example", "/selectGoods")).headers["content-security-policy"]).toContain("aurora.localhost");
+    } finally {
+      await production.close();
     }
   });
 

@@ -17,6 +17,7 @@ export function deployConfigCommand(program: Command, io: Io, done: Done): Comma
     .option("--root <path>", "where dist/ is on the server (default: --dist's absolute path)")
     .option("--upstream <url>", "the platform the API paths go to", "http://127.0.0.1:8080")
     .option("--proxy-api-hosts", "also answer the brands' own API hosts with the platform (sandbox and staging)")
+    .option("--preview-hosts", "also answer the <brand>.localhost preview hosts and let pages reach them (a staging machine)")
     .option("--listen <port>", "plain HTTP port (only redirects to HTTPS when TLS is on)", "80")
     .option("--address <ip>", "listen on this address only (default: every address)")
     .option("--tls-cert <file>", "serve HTTPS with this certificate (PEM, full chain)")

@@ -46,10 +46,32 @@ export function requestPath(url: string | undefined): string {
 /** Whether a path belongs to the platform rather than to the sites. */
 export const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 
+/** Whether the header policy keeps the `<brand>.localhost` preview hosts' sources (the sandbox, a staging deploy). */
+export interface PolicyOptions {
+  previewHosts?: boolean;
+}
+
+/** A CSP source on a preview host (`http://*.aurora.localhost:*`): a name that resolves to the player's own machine. */
+const PREVIEW_SOURCE = /^[a-z][a-z0-9+.-]*:\/\/(\*\.)?[^/\s]*\.localhost(:(\*|\d+))?\/?$/i;
+
+/** A policy without the preview hosts' sources: what a production deploy sends. */
+export function withoutPreviewSources(policy: string): string {
+  return policy
+    .split(/;\s*/)
+    .map((directive) =>
+      directive
+        .split(" ")
+        .filter((token) => !PREVIEW_SOURCE.test(token))
+        .join(" "),
+    )
+    .join("; ");
+}
+
 /** A page's own CSP (its meta tag) with what only a header can say: who may frame it. */
-export function cspFromHtml(html: string, frameAncestors: string): string {
+export function cspFromHtml(html: string, frameAncestors: string, options: PolicyOptions = {}): string {
   const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
-  return own ? `${own}; frame-ancestors ${frameAncestors}` : FILE_CSP;
+  if (!own) return FILE_CSP;
+  return `${options.previewHosts === false ? withoutPreviewSources(own) : own}; frame-ancestors ${frameAncestors}`;
 }
 
 export type ResponseKind =
@@ -66,22 +88,26 @@ export type ResponseKind =
   /** Any other file of the brand's folder (manifest, icons, robots.txt). */
   | "brandFile";
 
-/** Every header of a response of this kind; pages pass their HTML, whose meta tag holds their CSP. */
-export function responseHeaders(kind: ResponseKind, html = ""): Record<string, string> {
+/**
+ * Every header of a response of this kind; pages pass their HTML, whose meta tag holds their CSP.
+ * A production deploy passes `previewHosts: false`: its policies then name no preview host (the
+ * browser enforces the header and the meta tag both, so the stricter one wins).
+ */
+export function responseHeaders(kind: ResponseKind, html = "", options: PolicyOptions = {}): Record<string, string> {
   const headers: Record<string, string> = { ...SECURITY_HEADERS };
   switch (kind) {
     case "page":
-      return { ...headers, "content-security-policy": cspFromHtml(html, "'self'"), "cache-control": REVALIDATE };
+      return { ...headers, "content-security-policy": cspFromHtml(html, "'self'", options), "cache-control": REVALIDATE };
     case "popupPage":
       // A COOP other than unsafe-none would put the popup in a new browsing context group without its opener.
       return {
         ...headers,
         "cross-origin-opener-policy": "unsafe-none",
-        "content-security-policy": cspFromHtml(html, "'none'"),
+        "content-security-policy": cspFromHtml(html, "'none'", options),
         "cache-control": REVALIDATE,
       };
     case "unknownHost":
-      return { ...headers, "content-security-policy": cspFromHtml(html, "'none'"), "cache-control": REVALIDATE };
+      return { ...headers, "content-security-policy": cspFromHtml(html, "'none'", options), "cache-control": REVALIDATE };
     case "asset":
       return { ...headers, "content-security-policy": FILE_CSP, "cache-control": IMMUTABLE };
     case "worker":

@@ -1,7 +1,8 @@
 // `gen deploy-config --nginx`: an nginx configuration serving a built dist/ as the Node server
-// (server/sites.ts) does — every production, demo and preview host to its brand's folder, the shared
+// (server/sites.ts) does — every production and demo host (and on a staging machine the preview
+// hosts) to its brand's folder, the shared
 // hashed assets long-cached (their precompressed copies sent as they are), pages revalidated, the
-// same security headers and CSPs (server/http-policy.ts), unknown hosts answered with the
+// same security headers and CSPs (core/hosting/http-policy.ts), unknown hosts answered with the
 // unknown-host page, and the platform's paths proxied to the platform. With TLS, plain HTTP only
 // moves known hosts to HTTPS, and every HTTPS answer carries HSTS. Pure: dist/'s content comes in.
 import { ENTRY_PAGES } from "../../core/entry-pages.ts";
@@ -14,6 +15,8 @@ export interface NginxOptions {
   upstream: string;
   /** Also proxy the brands' own API hosts (their `api` origins) to the platform: a sandbox or staging deploy. */
   apiHosts: string[];
+  /** Keep the `<brand>.localhost` preview hosts in the policies (a staging machine); `site.hosts` has them then too. */
+  previewHosts: boolean;
   /** Port of plain HTTP. */
   listen: number;
   /** Listen on this address only (e.g. 127.0.0.1 or ::1); every address when absent. */
@@ -42,8 +45,8 @@ export function nginxString(value: string): string {
 }
 
 /** Every header of a response kind, as `add_header … always;` (errors too), plus HSTS over HTTPS. */
-function headers(kind: ResponseKind, html: string, tls: boolean): string[] {
-  const all = { ...responseHeaders(kind, html), ...(tls ? HSTS : {}) };
+function headers(kind: ResponseKind, html: string, tls: boolean, previewHosts: boolean): string[] {
+  const all = { ...responseHeaders(kind, html, { previewHosts }), ...(tls ? HSTS : {}) };
   return Object.entries(all).map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`);
 }
 
@@ -108,11 +111,11 @@ function brandServer(brand: string, hosts: string[], site: NginxSite, opts: Ngin
     ...block("location ^~ /assets/", [
       `root ${nginxString(`${opts.distRoot}/app`)};`,
       "gzip_static on;",
-      ...headers("asset", "", tls),
+      ...headers("asset", "", tls, opts.previewHosts),
       "try_files $uri @missing_asset;",
     ]),
     "# Not a file of this build (yet): not cached, so the file is fetched once it is deployed.",
-    ...block("location @missing_asset", [...headers("brandFile", "", tls), "return 404;"]),
+    ...block("location @missing_asset", [...headers("brandFile", "", tls, opts.previewHosts), "return 404;"]),
     "",
     "# The platform's paths.",
     ...API_PREFIXES.flatMap((prefix) => proxy(prefix, opts)),
@@ -123,18 +126,21 @@ function brandServer(brand: string, hosts: string[], site: NginxSite, opts: Ngin
       if (file === "index.html" || html === undefined) return [];
       return [
         ...paths.flatMap((path) =>
-          block(`location = ${nginxString(path)}`, [...headers("page", html, tls), `try_files ${nginxString(`/${file}`)} =404;`]),
+          block(`location = ${nginxString(path)}`, [
+            ...headers("page", html, tls, opts.previewHosts),
+            `try_files ${nginxString(`/${file}`)} =404;`,
+          ]),
         ),
-        ...block(`location = ${nginxString(`/${file}`)}`, headers("page", html, tls)),
+        ...block(`location = ${nginxString(`/${file}`)}`, headers("page", html, tls, opts.previewHosts)),
       ];
     }),
-    ...block("location @page", [...headers("page", pages.index, tls), "try_files /index.html =404;"]),
-    ...block("location = /index.html", headers("page", pages.index, tls)),
-    ...block("location = /sw.js", headers("worker", "", tls)),
+    ...block("location @page", [...headers("page", pages.index, tls, opts.previewHosts), "try_files /index.html =404;"]),
+    ...block("location = /index.html", headers("page", pages.index, tls, opts.previewHosts)),
+    ...block("location = /sw.js", headers("worker", "", tls, opts.previewHosts)),
     ...Object.entries(pages.others)
       .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([file, html]) => block(`location = ${nginxString(`/${file}`)}`, headers("popupPage", html, tls))),
-    ...block("location /", [...headers("brandFile", "", tls), "try_files $uri @page;"]),
+      .flatMap(([file, html]) => block(`location = ${nginxString(`/${file}`)}`, headers("popupPage", html, tls, opts.previewHosts))),
+    ...block("location /", [...headers("brandFile", "", tls, opts.previewHosts), "try_files $uri @page;"]),
   ]);
 }
 
@@ -203,7 +209,7 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
       "server_name _;",
       `root ${nginxString(opts.distRoot)};`,
       "error_page 404 /unknown-host.html;",
-      ...block("location = /unknown-host.html", ["internal;", ...headers("unknownHost", site.unknownHost, false)]),
+      ...block("location = /unknown-host.html", ["internal;", ...headers("unknownHost", site.unknownHost, false, opts.previewHosts)]),
       ...block("location /", ["return 404;"]),
     ]),
     ...(tls
