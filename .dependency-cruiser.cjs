@@ -23,6 +23,40 @@ module.exports = {
       to: { path: [PROGRAMS, TOOLS] },
     },
     {
+      name: "runtime-imports-the-browser-core-only",
+      comment:
+        "The storefront runs in the browser: of core/ it imports only core/browser/ (the Node half loads files, validates schemas, decodes images).",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: "^core/node/" },
+    },
+    {
+      name: "browser-core-imports-no-node-core",
+      comment: "core/browser/ is what the storefront may run: the Node half builds on it, never the other way round.",
+      severity: "error",
+      from: { path: "^core/browser/" },
+      to: { path: "^core/node/" },
+    },
+    {
+      name: "browser-code-needs-no-node",
+      comment:
+        "What the storefront runs (runtime/, core/browser/) imports no Node built-in (node:fs, node:crypto…) and no package that needs Node (sharp, ajv, yaml, the database, the HTTP server).",
+      severity: "error",
+      from: { path: "^(runtime|core/browser)/" },
+      to: {
+        path: [
+          "(^|/)node_modules/(sharp|ajv|ajv-formats|ajv-draft-04|yaml|js-yaml|pg|@electric-sql/[^/]+|fastify|@fastify/[^/]+|handlebars|json-schema-to-typescript|vite|commander)/",
+        ],
+      },
+    },
+    {
+      name: "browser-code-needs-no-node-builtins",
+      comment: "The same for Node's own modules: a browser has no node:fs.",
+      severity: "error",
+      from: { path: "^(runtime|core/browser)/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "generator-not-platform",
       comment: "The generator compiles configs; the platform serves players. They share only core/.",
       severity: "error",

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { chromium, expect } from "@playwright/test";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { launchOptions } from "../e2e/browser.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";

@@ -14,7 +14,7 @@
 // blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT, and the resource timings (what
 // starts when). Used by bench/blocking.ts, bench/trace.ts and `npm run bench`.
 import WebSocket from "ws";
-import { FIRST_CONTENT_MARK } from "../core/marks.ts";
+import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
 import { launchChromium } from "./chrome.ts";
 import { type NetworkConditions, proxyFlags, SLOW_4G, startThrottleProxy } from "./throttle-proxy.ts";
 

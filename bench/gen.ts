@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { generateCoreFiles, generateRuntimeFiles } from "../generator/codegen.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { syntheticConfig } from "./synthetic.ts";

@@ -4,7 +4,7 @@
 // work): when each request starts and when its last byte comes, the first content paint, the
 // goods shown (`sf:first-content`) and the largest paint, from the page's own entries. Prints a
 // Markdown table (docs/performance.md).
-import { FIRST_CONTENT_MARK } from "../core/marks.ts";
+import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
 import { bareLoad } from "./bare-page.ts";
 
 const url = process.argv[2];

@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { storefronts } from "../e2e/gallery/matrix.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
 import { CATEGORIES, installabilityErrors, type LighthouseFigures, lighthouseMedian } from "./lighthouse.ts";

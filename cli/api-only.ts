@@ -2,8 +2,8 @@
 // `api-only.ts [--config <brands.yaml>] [PGlite data folder]` (in memory without one; DATABASE_URL
 // wins). Prints `listening <address>` once it answers.
 import { join } from "node:path";
-import { validateFile } from "../core/config/validate.ts";
-import { corePaths } from "../core/paths.ts";
+import { validateFile } from "../core/node/config/validate.ts";
+import { corePaths } from "../core/node/paths.ts";
 import { trustProxyOrExit } from "../server/trust-proxy.ts";
 import { checkStartEnvOrExit, startSandbox } from "./sandbox.ts";
 

@@ -2,7 +2,7 @@
 // Commands do their work in the generator (validate, build, new-brand, locales, docs, deploy-config)
 // or here, where the sandbox is assembled (dev, preview).
 import { Command, CommanderError } from "commander";
-import { UnreadableFileError } from "../core/config/load.ts";
+import { UnreadableFileError } from "../core/node/config/load.ts";
 import { DeployUsageError } from "../generator/deploy.ts";
 import { PlatformConfigError } from "../server/platform.ts";
 import { buildCommand } from "./commands/build.ts";

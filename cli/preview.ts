@@ -3,8 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { BrandsConfig } from "../core/config/types.ts";
-import { formatValidation, validateFile } from "../core/config/validate.ts";
+import type { BrandsConfig } from "../core/browser/config/types.ts";
+import { formatValidation, validateFile } from "../core/node/config/validate.ts";
 import { configFingerprint, readBuildInfo } from "../generator/build-info.ts";
 import { loadHostMap } from "../server/sites.ts";
 import type { Io } from "./io.ts";

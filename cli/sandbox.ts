@@ -3,8 +3,8 @@
 // tests all start it here, so they cannot drift apart.
 import { isAbsolute, join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { BrandsConfig } from "../core/config/types.ts";
-import { corePaths } from "../core/paths.ts";
+import type { BrandsConfig } from "../core/browser/config/types.ts";
+import { corePaths } from "../core/node/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type Db, openDb } from "../server/db.ts";
 import { checkStartEnv, createPlatform, type Platform, PlatformConfigError, type PlatformOptions } from "../server/platform.ts";

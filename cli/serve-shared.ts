@@ -23,8 +23,8 @@ export function listenError(err: unknown, host: string, port: number): unknown {
   return err;
 }
 
-import { isLocalPreviewHost } from "../core/config/hosts.ts";
-import type { HostMap } from "../core/config/types.ts";
+import { isLocalPreviewHost } from "../core/browser/config/hosts.ts";
+import type { HostMap } from "../core/browser/config/types.ts";
 
 export type { HostMap };
 

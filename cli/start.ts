@@ -3,8 +3,8 @@
 // build it answers the platform's calls alone and says how to get the storefronts.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { validateFile } from "../core/config/validate.ts";
-import { corePaths } from "../core/paths.ts";
+import { validateFile } from "../core/node/config/validate.ts";
+import { corePaths } from "../core/node/paths.ts";
 import { loadHostMap } from "../server/sites.ts";
 import { trustProxyOrExit } from "../server/trust-proxy.ts";
 import { checkStartEnvOrExit, DEFAULT_DATA_DIR, openSandboxDb, startSandbox } from "./sandbox.ts";

@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { BRAND_MODULE_BUDGET } from "../core/config/brand-checks.ts";
-import { ENTRY_PAGES } from "../core/entry-pages.ts";
-import { MISSING_STRING_MARK } from "../core/marks.ts";
+import { ENTRY_PAGES } from "../core/browser/entry-pages.ts";
+import { MISSING_STRING_MARK } from "../core/browser/marks.ts";
+import { BRAND_MODULE_BUDGET } from "../core/node/config/brand-checks.ts";
 import { ENTRY_COMPILE_HINT } from "../generator/bundle/compile-hint.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { FIRST_CONTENT_MARK } from "../core/marks.ts";
+import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
 import { demoConfig } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { brandUrl } from "./helpers.ts";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { FIRST_CONTENT_MARK } from "../core/marks.ts";
+import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
 
 export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

@@ -3,7 +3,7 @@
 // Buy stays in view with the total and says why it cannot be pressed; the pending result shows the
 // order and the next step; success says where the goods are and offers to buy them again.
 import { expect, test } from "@playwright/test";
-import { englishName, methodById } from "../core/payments/methods.ts";
+import { englishName, methodById } from "../core/node/payments/methods.ts";
 import {
   BRANDS,
   chooseChannel,

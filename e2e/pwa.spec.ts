@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, chromium, expect, type Page, test } from "@playwright/test";
-import { entryFile } from "../core/entry-pages.ts";
+import { entryFile } from "../core/browser/entry-pages.ts";
 import { E2E_DIST } from "./fixture.ts";
 import { brandUrl } from "./helpers.ts";
 

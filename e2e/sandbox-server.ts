@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startSandbox as start } from "../cli/sandbox.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import type { TrustProxy } from "../server/trust-proxy.ts";
 import { DEMO_CONFIG } from "../tests/demo-config.ts";
 

@@ -13,17 +13,17 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
-import { AREAS, type AreaFacts } from "../core/config/areas.ts";
-import { didYouMean, listHint } from "../core/config/diagnostics.ts";
-import { isLoopbackHost, isReservedHost, modeForHost, previewHosts } from "../core/config/hosts.ts";
+import { isLoopbackHost, isReservedHost, modeForHost, previewHosts } from "../core/browser/config/hosts.ts";
+import { AREAS, type AreaFacts } from "../core/node/config/areas.ts";
+import { didYouMean, listHint } from "../core/node/config/diagnostics.ts";
 import {
   PLACEHOLDER_ADDRESS,
   PLACEHOLDER_HUAWEI_CLIENT_ID,
   placeholderLoginClientId,
   placeholderTrackingAppId,
-} from "../core/config/placeholders.ts";
-import { brandsSchema } from "../core/config/schema-pass.ts";
-import { isoCodeOf } from "../core/money/currencies.ts";
+} from "../core/node/config/placeholders.ts";
+import { brandsSchema } from "../core/node/config/schema-pass.ts";
+import { isoCodeOf } from "../core/node/money/currencies.ts";
 
 /** A bad flag or answer: a usage problem, shown with a hint and exit code 2. */
 export class ArgumentError extends Error {

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { BrandsConfig } from "../core/config/types.ts";
+import type { BrandsConfig } from "../core/browser/config/types.ts";
 import type { EmittedFile } from "./emit/file.ts";
 
 /** Next to hosts.json at the root of dist/; never served (only brands/ and app/assets/ are). */

@@ -3,9 +3,9 @@
 // Builds into a staging folder and swaps it in at the end, so dist/ is never half-built.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-module.ts";
-import type { Format } from "../core/config/diagnostics.ts";
-import { formatValidation, validateFile } from "../core/config/validate.ts";
+import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/node/config/brand-module.ts";
+import type { Format } from "../core/node/config/diagnostics.ts";
+import { formatValidation, validateFile } from "../core/node/config/validate.ts";
 import { buildInfoFile } from "./build-info.ts";
 import { bundleAliases } from "./bundle/aliases.ts";
 import { describeCodegen, writeGenerated } from "./codegen.ts";

@@ -1,10 +1,10 @@
 // Codegen, step 1 of `gen build`: pure functions of the schemas and the config, written by one writer.
-// Two folders: core/generated/ holds the schemas' types, which every program shares and which need no
+// Two folders: core/browser/generated/ holds the schemas' types, which every program shares and which need no
 // config (written on install and before the tests too); runtime/generated/ holds the storefront's
 // tables and, from the config, one module per brand and the host map.
 import { readFileSync } from "node:fs";
-import { CURRENCIES } from "../core/money/currencies.ts";
-import { loadPaymentCatalogue } from "../core/payments/methods.ts";
+import { CURRENCIES } from "../core/node/money/currencies.ts";
+import { loadPaymentCatalogue } from "../core/node/payments/methods.ts";
 import { emitApiTypes } from "./emit/api.ts";
 import { emitBrandModules, emitHostMap } from "./emit/brands.ts";
 import { type EmittedFile, sortFiles } from "./emit/file.ts";
@@ -14,7 +14,7 @@ import { paths } from "./paths.ts";
 import type { ResolvedConfig } from "./resolve.ts";
 import { type WriteReport, writeFiles } from "./writer.ts";
 
-/** core/generated/: the TypeScript types of the config, payment and API schemas, and the API's codes and paths. */
+/** core/browser/generated/: the TypeScript types of the config, payment and API schemas, and the API's codes and paths. */
 export async function generateCoreFiles(): Promise<EmittedFile[]> {
   const paymentSchema = JSON.parse(readFileSync(paths.paymentMethodsSchema, "utf8"));
   return sortFiles([...(await emitConfigTypes(paymentSchema)), ...(await emitApiTypes())]);
@@ -42,8 +42,8 @@ export interface CodegenReport {
 export async function writeGenerated(resolved?: ResolvedConfig): Promise<CodegenReport> {
   const core = await writeFiles(paths.coreGenerated, await generateCoreFiles(), { prune: true });
   const runtime = resolved
-    ? await writeFiles(paths.generated, generateRuntimeFiles(resolved), { prune: true })
-    : await writeFiles(paths.generated, generateRuntimeTables());
+    ? await writeFiles(paths.runtimeGenerated, generateRuntimeFiles(resolved), { prune: true })
+    : await writeFiles(paths.runtimeGenerated, generateRuntimeTables());
   return { core, runtime };
 }
 

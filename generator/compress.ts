@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { SERVED_GZIP } from "../core/config/brand-module.ts";
+import { SERVED_GZIP } from "../core/node/config/brand-module.ts";
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest)$/;
 /** Below this a compressed copy saves less than its own request headers. */

@@ -3,7 +3,7 @@
 // committed files differ from what their sources give.
 import { mkdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
+import { type Format, githubAnnotation } from "../core/node/config/diagnostics.ts";
 import { emitApiReference } from "./emit/docs-api.ts";
 import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
 import { emitDiagnosticsReference } from "./emit/docs-diagnostics.ts";
@@ -24,7 +24,7 @@ export async function generateDocs(): Promise<DocFile[]> {
   return [
     { path: "brands-reference.md", contents: emitBrandsReference(schema), source: "schema/brands.schema.json" },
     { path: "api.md", contents: emitApiReference(), source: "schema/api/" },
-    { path: "diagnostics.md", contents: emitDiagnosticsReference(), source: "core/config/catalogue.ts" },
+    { path: "diagnostics.md", contents: emitDiagnosticsReference(), source: "core/node/config/catalogue.ts" },
   ];
 }
 

@@ -5,8 +5,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isMap, LineCounter, parseDocument, type YAMLMap } from "yaml";
-import { type Format, githubAnnotation } from "../core/config/diagnostics.ts";
-import { UnreadableFileError } from "../core/config/load.ts";
+import { type Format, githubAnnotation } from "../core/node/config/diagnostics.ts";
+import { UnreadableFileError } from "../core/node/config/load.ts";
 import { englishStandIn, type PluralCategory, pluralCategories, pluralForm } from "./locale-plurals.ts";
 import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";

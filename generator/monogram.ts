@@ -1,5 +1,5 @@
 // The icon of a brand that has none of its own: its initials on its colour.
-import type { Brand, ThemeTokens } from "../core/config/types.ts";
+import type { Brand, ThemeTokens } from "../core/browser/config/types.ts";
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -6,10 +6,10 @@ import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import jsYaml from "js-yaml";
-import { type Diagnostic, type Format, formatDiagnostics } from "../core/config/diagnostics.ts";
-import { previewHosts } from "../core/config/hosts.ts";
-import { UnreadableFileError } from "../core/config/load.ts";
-import { validateText } from "../core/config/validate.ts";
+import { previewHosts } from "../core/browser/config/hosts.ts";
+import { type Diagnostic, type Format, formatDiagnostics } from "../core/node/config/diagnostics.ts";
+import { UnreadableFileError } from "../core/node/config/load.ts";
+import { validateText } from "../core/node/config/validate.ts";
 import {
   type Answers,
   AREA_DEFAULTS,

@@ -1,7 +1,7 @@
 // Where the generator reads and writes, relative to the repository root.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { corePaths } from "../core/paths.ts";
+import { corePaths } from "../core/node/paths.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -11,8 +11,6 @@ export const paths = {
   templates: join(root, "templates"),
   runtime: join(root, "runtime"),
   /** The runtime's generated folder: brand modules, host map, route manifests, payment table. */
-  generated: join(root, "runtime", "generated"),
-  /** The schemas' types, shared by every program. */
-  coreGenerated: corePaths.generated,
+  runtimeGenerated: join(root, "runtime", "generated"),
   dist: join(root, "dist"),
 };

@@ -4,10 +4,10 @@
 // the same values instead of deriving them again.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
-import { themeTokens } from "../core/config/colour.ts";
-import { hostMap, previewHosts, previewSubhostSources } from "../core/config/hosts.ts";
-import type { Brand, BrandModule, BrandsConfig, HostMap } from "../core/config/types.ts";
-import { corePaths } from "../core/paths.ts";
+import { themeTokens } from "../core/browser/config/colour.ts";
+import { hostMap, previewHosts, previewSubhostSources } from "../core/browser/config/hosts.ts";
+import type { Brand, BrandModule, BrandsConfig, HostMap } from "../core/browser/config/types.ts";
+import { corePaths } from "../core/node/paths.ts";
 import type { IconSource } from "./emit/icons.ts";
 import { monogramSvg } from "./monogram.ts";
 
@@ -15,7 +15,7 @@ const RTL = new Set(["ar"]);
 
 export interface ResolvedBrand {
   brand: Brand;
-  /** What the storefront loads for this brand (core/config/types.ts). */
+  /** What the storefront loads for this brand (core/browser/config/types.ts). */
   module: BrandModule;
   /** The language the HTML ships with before the runtime resolves the visitor's, and its direction. */
   language: string;

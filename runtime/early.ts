@@ -5,9 +5,9 @@
 // runtime's API client takes the answers over (lib/api/early.ts). Anything unusual (another page,
 // no sales area, offline, no storage) and it does nothing: the runtime asks as it always has. Last,
 // it runs the bundle, which the page only preloads, once the banner is painted (runBundle).
-import { chooseLayout } from "../core/config/layout.ts";
-import { START_DATA_ID, type StartData } from "../core/config/start-brand.ts";
-import type { GetGameListResponse } from "../core/generated/api-types.ts";
+import { chooseLayout } from "../core/browser/config/layout.ts";
+import { START_DATA_ID, type StartData } from "../core/browser/config/start-brand.ts";
+import type { GetGameListResponse } from "../core/browser/generated/api-types.ts";
 import { deviceId, resolveCaller, resolveStart, startHosts, startToken, topUpCalls } from "./app/start-plan.ts";
 import { getUrl, sentParams } from "./lib/api/client.ts";
 import { earlyCalls } from "./lib/api/early.ts";

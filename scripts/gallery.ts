@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { launchOptions } from "../e2e/browser.ts";
 import { axeFindings, type Finding } from "../e2e/gallery/axe.ts";
 import { type Storefront, storefrontName, storefronts } from "../e2e/gallery/matrix.ts";

@@ -1,7 +1,7 @@
 // A sandbox platform for a config on a database: its mode, catalogue, secret, clock and caches, the
 // database seeded. Knows no HTTP: ./plugin.ts serves it.
 import { randomBytes } from "node:crypto";
-import type { BrandsConfig } from "../core/config/types.ts";
+import type { BrandsConfig } from "../core/browser/config/types.ts";
 import { buildCatalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
 import { newCaches, type Platform, type PlatformMode, type TrackingLimits } from "./domain/platform.ts";

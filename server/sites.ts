@@ -1,13 +1,13 @@
 // Serves the built storefronts from dist/ by Host: shared hashed assets, each brand's own files,
 // and for every other path (client-side routes) the brand's page of that entry path
-// (core/entry-pages.ts), else its index.html.
+// (core/browser/entry-pages.ts), else its index.html.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isLocalPreviewHost } from "../core/config/hosts.ts";
-import { entryFile, isEntryFile } from "../core/entry-pages.ts";
-import { isApiPath, type PolicyOptions, responseHeaders as policyHeaders, requestPath } from "../core/hosting/http-policy.ts";
+import { isLocalPreviewHost } from "../core/browser/config/hosts.ts";
+import { entryFile, isEntryFile } from "../core/browser/entry-pages.ts";
+import { isApiPath, type PolicyOptions, responseHeaders as policyHeaders, requestPath } from "../core/browser/hosting/http-policy.ts";
 
 export interface HostEntry {
   brand: string;

@@ -13,12 +13,12 @@ const config = require("../.dependency-cruiser.cjs") as { forbidden: unknown[]; 
 /** One file per path; its text imports what the test needs. */
 const TREE: Record<string, string> = {
   "core/money.ts": 'import { dev } from "../cli/dev.ts";\nexport const m = dev;\n',
-  "core/config/types.ts": "export type Brand = { id: string };\n",
+  "core/browser/config/types.ts": "export type Brand = { id: string };\n",
   "generator/build.ts": 'import { app } from "../server/app.ts";\nexport const b = app;\n',
   "server/app.ts": 'import { b } from "../generator/emit.ts";\nexport const app = b;\n',
   "generator/emit.ts": "export const b = 1;\n",
   "server/sites.ts": 'import type { Brand } from "../runtime/lib/brand.ts";\nexport type S = Brand;\n',
-  "runtime/lib/brand.ts": 'import type { Brand } from "../../core/config/types.ts";\nexport type { Brand };\n',
+  "runtime/lib/brand.ts": 'import type { Brand } from "../../core/browser/config/types.ts";\nexport type { Brand };\n',
   "cli/dev.ts": 'import { b } from "../generator/emit.ts";\nexport const dev = b;\n',
   // The platform's rules know no HTTP: neither Fastify (a package, as installed) nor a route.
   "server/domain/orders.ts":
@@ -33,6 +33,15 @@ const TREE: Record<string, string> = {
   "runtime/app/navigation.ts": 'import { ok } from "../../server/routes/envelope.ts";\nexport const go = ok;\n',
   "runtime/shared/session.ts": 'import { Login } from "../features/login/LoginDialog.tsx";\nexport const s = Login;\n',
   "runtime/ui/dialog.tsx": 'import { s } from "../shared/session.ts";\nexport const d = s;\n',
+  // The browser's half of core reaching for Node: its own Node half, a built-in, a Node-only package.
+  "core/browser/money/format.ts":
+    'import { readFileSync } from "node:fs";\nimport sharp from "sharp";\nimport { load } from "../../node/config/load.ts";\nexport const f = [readFileSync, sharp, load];\n',
+  "core/node/config/load.ts": "export const load = 1;\n",
+  "node_modules/sharp/package.json": '{ "name": "sharp", "main": "sharp.js" }\n',
+  "node_modules/sharp/sharp.js": "module.exports = {};\n",
+  // The storefront importing the Node half, and a built-in.
+  "runtime/lib/config.ts":
+    'import { load } from "../../core/node/config/load.ts";\nimport { createHash } from "node:crypto";\nexport const c = [load, createHash];\n',
   // A cycle made of type-only imports.
   "runtime/features/recharge/RechargePanel.tsx": 'import type { CardProps } from "./CardMode.tsx";\nexport type Paid = CardProps;\n',
   "runtime/features/recharge/CardMode.tsx": 'import type { Paid } from "./RechargePanel.tsx";\nexport type CardProps = { paid?: Paid };\n',
@@ -81,6 +90,16 @@ describe("npm run lint's layer rules", () => {
 
   it("the storefront imports no other program", () => {
     expect(violations("runtime-imports-no-program")).toEqual(["runtime/app/navigation.ts → server/routes/envelope.ts"]);
+  });
+
+  it("the storefront imports only the browser's half of core, and what it runs needs no Node", () => {
+    expect(violations("runtime-imports-the-browser-core-only")).toEqual(["runtime/lib/config.ts → core/node/config/load.ts"]);
+    expect(violations("browser-core-imports-no-node-core")).toEqual(["core/browser/money/format.ts → core/node/config/load.ts"]);
+    expect(violations("browser-code-needs-no-node")).toEqual(["core/browser/money/format.ts → node_modules/sharp/sharp.js"]);
+    expect(violations("browser-code-needs-no-node-builtins").sort()).toEqual([
+      "core/browser/money/format.ts → fs",
+      "runtime/lib/config.ts → crypto",
+    ]);
   });
 
   it("no program imports the composition root", () => {

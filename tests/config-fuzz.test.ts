@@ -6,9 +6,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
-import { catalogue } from "../core/config/catalogue.ts";
-import { formatDiagnostics } from "../core/config/diagnostics.ts";
-import { validateText } from "../core/config/validate.ts";
+import { catalogue } from "../core/node/config/catalogue.ts";
+import { formatDiagnostics } from "../core/node/config/diagnostics.ts";
+import { validateText } from "../core/node/config/validate.ts";
 
 const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
 

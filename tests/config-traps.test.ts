@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "yaml";
-import { codeFrame } from "../core/config/diagnostics.ts";
-import { formatValidation, validateFile, validateText } from "../core/config/validate.ts";
-import { yamlDiagnosticName } from "../core/config/yaml-errors.ts";
+import { codeFrame } from "../core/node/config/diagnostics.ts";
+import { formatValidation, validateFile, validateText } from "../core/node/config/validate.ts";
+import { yamlDiagnosticName } from "../core/node/config/yaml-errors.ts";
 
 const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
 

@@ -1,8 +1,8 @@
 // The test suites' own brand config (tests/fixtures/demo/): never the operator's brands.yaml, which
 // is the demo `npm start` serves and theirs to change.
 import { join } from "node:path";
-import type { BrandsConfig } from "../core/config/types.ts";
-import { validateFile } from "../core/config/validate.ts";
+import type { BrandsConfig } from "../core/browser/config/types.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 
 export const DEMO_CONFIG = join(import.meta.dirname, "fixtures", "demo", "demo.yaml");
 

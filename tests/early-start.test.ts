@@ -4,11 +4,11 @@
 // runtime's own first calls after the script and check that none reaches the network again.
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chooseLayout } from "../core/config/layout.ts";
-import { START_DATA_ID, startData } from "../core/config/start-brand.ts";
-import type { Brand, BrandModule } from "../core/config/types.ts";
-import { ENTRY_PAGES, entryFile, entryShell, pathsWithShell, topUpPaths } from "../core/entry-pages.ts";
-import { layoutRoutes } from "../core/routes.ts";
+import { chooseLayout } from "../core/browser/config/layout.ts";
+import { START_DATA_ID, startData } from "../core/browser/config/start-brand.ts";
+import type { Brand, BrandModule } from "../core/browser/config/types.ts";
+import { ENTRY_PAGES, entryFile, entryShell, pathsWithShell, topUpPaths } from "../core/browser/entry-pages.ts";
+import { layoutRoutes } from "../core/browser/routes.ts";
 import { demoConfig } from "./demo-config.ts";
 import { memoryStorage } from "./memory-storage.ts";
 
@@ -63,7 +63,7 @@ function stubPage(brand: Brand, url: string, { online = true, userAgent = "Mozil
   vi.stubGlobal("location", at);
   vi.stubGlobal("navigator", { onLine: online, languages: ["en-US"], userAgent });
   vi.stubGlobal("CSS", { escape: (s: string) => s });
-  // The html element of the page the servers send for this path (core/entry-pages.ts): the paths its shells were drawn for.
+  // The html element of the page the servers send for this path (core/browser/entry-pages.ts): the paths its shells were drawn for.
   const drawnFor = (layout: "old" | "new") => {
     const own = entryShell(layoutRoutes[layout], entryPagePath(at.pathname), brand.features);
     return pathsWithShell(layoutRoutes[layout], own, brand.features).join(" ");
@@ -105,7 +105,7 @@ async function runtimeStart(brand: Brand): Promise<void> {
   const { resolveStart, isTopUpEntry } = await import("../runtime/app/start-plan.ts");
   const { createServices } = await import("../runtime/app/services.ts");
   const { prefetchTopUp } = await import("../runtime/app/prefetch-top-up.ts");
-  const { modeForHost } = await import("../core/config/hosts.ts");
+  const { modeForHost } = await import("../core/browser/config/hosts.ts");
   const { area, game, lang } = resolveStart(brand, location.search, navigator.languages);
   const services = createServices({
     runtime: { module: {} as BrandModule, brand, mode: modeForHost(location.hostname) },

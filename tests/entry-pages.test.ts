@@ -1,8 +1,8 @@
-// The entry pages (core/entry-pages.ts): which HTML each path a player can open is served, and the
+// The entry pages (core/browser/entry-pages.ts): which HTML each path a player can open is served, and the
 // shell it paints. A group of paths shares one page only where their first screens look the same.
 import { describe, expect, it } from "vitest";
-import { ENTRY_PAGES, ENTRY_PATHS, entryFile, entryShell, isEntryFile, pathsWithShell } from "../core/entry-pages.ts";
-import { type Feature, layoutRoutes, type RouteEntry } from "../core/routes.ts";
+import { ENTRY_PAGES, ENTRY_PATHS, entryFile, entryShell, isEntryFile, pathsWithShell } from "../core/browser/entry-pages.ts";
+import { type Feature, layoutRoutes, type RouteEntry } from "../core/browser/routes.ts";
 
 const FEATURES: Feature[] = ["vip", "events", "replenish", "realName"];
 /** Every combination of the brand's feature switches. */

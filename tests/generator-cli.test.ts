@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
-import type { JsonReport } from "../core/config/diagnostics.ts";
+import type { JsonReport } from "../core/node/config/diagnostics.ts";
 import { shouldColor, style } from "../generator/terminal.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 

@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
-import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/config/brand-module.ts";
-import { contrast, themeTokens, tint } from "../core/config/colour.ts";
-import type { BrandModule, BrandsConfig } from "../core/config/types.ts";
-import { validateFile } from "../core/config/validate.ts";
-import { ENTRY_PAGES } from "../core/entry-pages.ts";
+import { contrast, themeTokens, tint } from "../core/browser/config/colour.ts";
+import type { BrandModule, BrandsConfig } from "../core/browser/config/types.ts";
+import { ENTRY_PAGES } from "../core/browser/entry-pages.ts";
+import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/node/config/brand-module.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { brandModuleProblems } from "../generator/build.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
 import { precompress } from "../generator/compress.ts";
@@ -83,7 +83,7 @@ describe("runtime/generated", () => {
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, f.contents);
     }
-    // The brand modules are typed by the core (core/config/types.ts and its generated types).
+    // The brand modules are typed by the core (core/browser/config/types.ts and its generated types).
     symlinkSync(join(root, "core"), join(dir, "core"));
     writeFileSync(
       join(dir, "runtime", "consumer.ts"),
@@ -91,7 +91,7 @@ describe("runtime/generated", () => {
 import { hostMap } from "./generated/hosts.ts";
 import { paymentMethods } from "./generated/payment-methods.ts";
 import { newLayoutRoutes } from "./generated/routes.ts";
-import type { SalesAreaId } from "../core/config/types.ts";
+import type { SalesAreaId } from "../core/browser/config/types.ts";
 const area: SalesAreaId = "sea";
 const colour: string = aurora.brand.themeColor;
 const vip: boolean = aurora.brand.features.vip;

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { validateFile } from "../core/config/validate.ts";
-import { API_PREFIXES } from "../core/hosting/http-policy.ts";
+import { API_PREFIXES } from "../core/browser/hosting/http-policy.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
 import { emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
@@ -91,7 +91,7 @@ describe("manifest, HTML and service worker", () => {
       { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ]);
     const pages = files.filter((f) => f.path.startsWith("brands/jade/") && f.path.endsWith(".html") && !f.path.includes("twitter"));
-    // The top-up's page and every entry path's (core/entry-pages.ts).
+    // The top-up's page and every entry path's (core/browser/entry-pages.ts).
     expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(["brands/jade/index.html", "brands/jade/entry/result.html"]));
     for (const page of pages) {
       expect(page.contents, page.path).toContain('<link rel="icon" href="/icon-96.png" sizes="96x96" type="image/png">');

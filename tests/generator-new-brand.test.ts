@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import jsYaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { type Io, main } from "../cli/main.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { insertBrand } from "../generator/brand-skeleton.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AREAS } from "../core/config/areas.ts";
-import { CURRENCIES } from "../core/money/currencies.ts";
+import { AREAS } from "../core/node/config/areas.ts";
+import { CURRENCIES } from "../core/node/money/currencies.ts";
 import { writeFiles } from "../generator/writer.ts";
 
 const root = join(import.meta.dirname, "..");

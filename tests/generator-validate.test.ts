@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { themeTokens } from "../core/config/colour.ts";
-import { didYouMean } from "../core/config/diagnostics.ts";
-import { validateFile, validateText } from "../core/config/validate.ts";
+import { themeTokens } from "../core/browser/config/colour.ts";
+import { didYouMean } from "../core/node/config/diagnostics.ts";
+import { validateFile, validateText } from "../core/node/config/validate.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -138,7 +138,7 @@ describe("valid configs", () => {
 describe("parsing", () => {
   it("reads a config exactly as the position-keeping parser does", async () => {
     const { parse } = await import("yaml");
-    const { parseSource } = await import("../core/config/load.ts");
+    const { parseSource } = await import("../core/node/config/load.ts");
     const text = readFileSync(DEMO_CONFIG, "utf8");
     expect(parseSource("fixture.yaml", text).source.data).toEqual(parse(text, { merge: true }));
   });

@@ -1,4 +1,4 @@
-// Before any test file: the schemas' generated types (core/generated/, runtime/generated/'s tables), so
+// Before any test file: the schemas' generated types (core/browser/generated/, runtime/generated/'s tables), so
 // a fresh clone runs any single test file without a build (the same step as `npm install`'s hook),
 // and the migrated database the tests' PGlite starts from.
 import { generateSchemaFiles } from "../cli/codegen.ts";

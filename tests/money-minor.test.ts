@@ -14,7 +14,7 @@ import {
   times,
   toDecimal,
   toMinor,
-} from "../core/money/minor.ts";
+} from "../core/browser/money/minor.ts";
 
 const SEED = { seed: 20261125, numRuns: 500 };
 const digits = fc.constantFrom(0, 2, 3);

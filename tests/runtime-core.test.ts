@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { validateFile } from "../core/config/validate.ts";
-import type { CallName } from "../core/generated/api-types.ts";
+import type { CallName } from "../core/browser/generated/api-types.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { ApiError, createApiClient, NetworkError } from "../runtime/lib/api/client.ts";
 import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";

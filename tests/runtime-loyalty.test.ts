@@ -1,7 +1,7 @@
 // The loyalty rules: VIP progress, coupon tags and buttons, names, times, the preselected coupon,
 // the coupon row, and how My page names an order.
 import { describe, expect, it } from "vitest";
-import type { Coupon } from "../core/generated/api-types.ts";
+import type { Coupon } from "../core/browser/generated/api-types.ts";
 import { orderState } from "../runtime/features/loyalty/order-state.ts";
 import { couponAction, couponName, couponTime, percentOff, splitCoupons, vipProgress } from "../runtime/features/loyalty/rules.ts";
 import { couponRowState, lowestDiscount } from "../runtime/shared/coupon/order-coupon.ts";

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import type { PaymentChannel } from "../core/generated/api-types.ts";
-import { englishName, loadPaymentCatalogue } from "../core/payments/methods.ts";
+import type { PaymentChannel } from "../core/browser/generated/api-types.ts";
+import { englishName, loadPaymentCatalogue } from "../core/node/payments/methods.ts";
 import { type DisplayWords, groupByKind, kindOf, methodName } from "../runtime/lib/payment/methods.ts";
 
 const LANGUAGES = ["ar", "de", "en", "es", "fr", "id", "it", "ja", "ko", "ms", "pl", "pt", "ru", "th", "tr", "vi", "zh-cn", "zh-tw"];

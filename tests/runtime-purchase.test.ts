@@ -1,7 +1,7 @@
 // Pure rules of the purchase journey: channel price filter, sort, region dropping, Apple-pay on iOS
 // only, buy label and disable rules, limit states and tips, the polling schedule, credential encoding.
 import { describe, expect, it } from "vitest";
-import type { CountryList, LimitInfo, PaymentChannel } from "../core/generated/api-types.ts";
+import type { CountryList, LimitInfo, PaymentChannel } from "../core/browser/generated/api-types.ts";
 import { buyable, limitState, limitTip } from "../runtime/features/goods/limits.ts";
 import { needsNoCouponConfirm } from "../runtime/features/recharge/coupon-gate.ts";
 import { nextPollDelay, viewOf } from "../runtime/features/result/polling.ts";

@@ -1,7 +1,7 @@
 // What the result says for each order state (paid, delivered, declined, unfinished, charged yet
 // failed, pending, Repeat), the support link with the billing number, and the card confirm's line.
 import { describe, expect, it } from "vitest";
-import type { OrderInfo } from "../core/generated/api-types.ts";
+import type { OrderInfo } from "../core/browser/generated/api-types.ts";
 import { cardGemsLine } from "../runtime/features/recharge/card-confirm.ts";
 import { hasReceipt, headlineOf, leadOf, outcomeOf, supportLink } from "../runtime/features/result/outcome.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { modeForHost } from "../core/config/hosts.ts";
-import { chooseLayout } from "../core/config/layout.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { modeForHost } from "../core/browser/config/hosts.ts";
+import { chooseLayout } from "../core/browser/config/layout.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { gameForClientId, resolveArea } from "../runtime/lib/area.ts";
 import { normalizeLanguage, resolveLanguage } from "../runtime/lib/language.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";

@@ -2,7 +2,7 @@
 // render (the UI-action store), tracking that waits for the first content, and loads tried again on a bad network.
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GetGameListResponse } from "../core/generated/api-types.ts";
+import type { GetGameListResponse } from "../core/browser/generated/api-types.ts";
 import type { ApiClient } from "../runtime/lib/api/client.ts";
 import { memoryStorage } from "./memory-storage.ts";
 

@@ -4,9 +4,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
-import { catalogue } from "../core/config/catalogue.ts";
-import { formatDiagnostics } from "../core/config/diagnostics.ts";
-import { validateFile } from "../core/config/validate.ts";
+import { catalogue } from "../core/node/config/catalogue.ts";
+import { formatDiagnostics } from "../core/node/config/diagnostics.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 
 // The schema as Microsoft publishes it (draft-04, hence ajv-draft-04; one of its patterns is no valid
 // unicode regexp, hence unicodeRegExp off), from its SARIF test package.

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateFile } from "../core/config/validate.ts";
+import { validateFile } from "../core/node/config/validate.ts";
 import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE } from "../core/generated/api-errors.ts";
+import { CODE } from "../core/browser/generated/api-errors.ts";
 import { buildApp } from "../server/app.ts";
 import type { Db } from "../server/db.ts";
 import { subjects } from "../server/domain/attempts.ts";

@@ -1,6 +1,6 @@
 // `gen build`: the command line of generator/build.ts.
 import type { Command } from "commander";
-import type { Format } from "../../core/config/diagnostics.ts";
+import type { Format } from "../../core/node/config/diagnostics.ts";
 import { type BuildOptions, buildAll } from "../../generator/build.ts";
 import type { Done, Io } from "../io.ts";
 import { formatOption } from "./options.ts";

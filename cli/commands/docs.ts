@@ -16,7 +16,7 @@ export function docsCommand(cmd: Command, io: Io, done: Done): Command {
       "after",
       `
 The three files are generated: edit schema/brands.schema.json or schema/api/*.json (descriptions,
-examples), or core/config/catalogue.ts (every diagnostic's name, hint, why, fix and example, which
+examples), or core/node/config/catalogue.ts (every diagnostic's name, hint, why, fix and example, which
 becomes docs/diagnostics.md), then run gen docs and commit the result. A test runs gen docs --check.
 
 Examples:

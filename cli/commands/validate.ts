@@ -1,8 +1,8 @@
 // `gen validate`: every problem of brands.yaml at once, in text, JSON, CI annotations or SARIF;
 // `--strict` for CI before a deploy.
 import type { Command } from "commander";
-import { DIAGNOSTICS_DOC, type Format } from "../../core/config/diagnostics.ts";
-import { formatValidation, validateFile } from "../../core/config/validate.ts";
+import { DIAGNOSTICS_DOC, type Format } from "../../core/node/config/diagnostics.ts";
+import { formatValidation, validateFile } from "../../core/node/config/validate.ts";
 import { plural } from "../../generator/terminal.ts";
 import { type Done, EXIT, type Io } from "../io.ts";
 import { formatOption } from "./options.ts";

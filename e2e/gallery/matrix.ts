@@ -2,8 +2,8 @@
 // brand in every layout it can show, in English, Arabic, Japanese and its default language — each
 // through a sales area that offers that language and a game that gets that layout.
 
-import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
-import type { Brand, BrandsConfig } from "../../core/config/types.ts";
+import { chooseLayout, type LayoutVersion } from "../../core/browser/config/layout.ts";
+import type { Brand, BrandsConfig } from "../../core/browser/config/types.ts";
 
 export const GALLERY_LANGUAGES = ["en", "ar", "ja"] as const;
 

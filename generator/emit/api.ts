@@ -1,7 +1,7 @@
 // Types of the platform API, generated from schema/api/ (the same files the server validates with):
 // one Request and one Response type per call, and a map of every call's paths and method.
 import { compile } from "json-schema-to-typescript";
-import { COMMON_PARAMS, loadContract } from "../../core/contract/contract.ts";
+import { COMMON_PARAMS, loadContract } from "../../core/node/contract/contract.ts";
 import { type EmittedFile, GENERATED_HEADER, literal } from "./file.ts";
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // parameters, answer and error codes, the shared types, and every error code.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { apiDir, type CallSpec, COMMON_PARAMS, loadContract } from "../../core/contract/contract.ts";
+import { apiDir, type CallSpec, COMMON_PARAMS, loadContract } from "../../core/node/contract/contract.ts";
 import { allowedOf, resolver, type SchemaNode } from "./docs-brands.ts";
 import { code, GENERATED_MD, prose, table } from "./markdown.ts";
 

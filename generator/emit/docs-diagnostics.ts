@@ -1,7 +1,7 @@
 // docs/diagnostics.md: every diagnostic `gen validate` can report, from the catalogue
-// (core/config/catalogue.ts) — what happened, why it matters, how to fix it, an example. JSON
+// (core/node/config/catalogue.ts) — what happened, why it matters, how to fix it, an example. JSON
 // diagnostics link to these entries by name; SARIF rules carry the same text.
-import { type CatalogueEntry, catalogue } from "../../core/config/catalogue.ts";
+import { type CatalogueEntry, catalogue } from "../../core/node/config/catalogue.ts";
 import { cell, GENERATED_MD, prose } from "./markdown.ts";
 
 const GROUPS: [string, (name: string, e: CatalogueEntry) => boolean][] = [
@@ -47,7 +47,7 @@ export function emitDiagnosticsReference(): string {
     .map(([name, e]) => `| [\`${name}\`](#${name}) | ${e.severity}${e.strict ? " (strict)" : ""} | ${cell(prose(e.title))} |`)
     .join("\n");
   return (
-    `${GENERATED_MD("core/config/catalogue.ts", "the catalogue in core/config/catalogue.ts")}\n# Diagnostics of \`gen validate\`\n\n` +
+    `${GENERATED_MD("core/node/config/catalogue.ts", "the catalogue in core/node/config/catalogue.ts")}\n# Diagnostics of \`gen validate\`\n\n` +
     "Every problem `gen validate` (and `gen build`, `gen dev`, `gen preview`, `gen new-brand`, `gen deploy-config`) reports " +
     "has a permanent name. Errors stop the build; warnings do not, except under `gen validate --strict`, which also " +
     "reports the pre-deploy checks. In `--format json` each diagnostic's `docs` field links to its entry here " +

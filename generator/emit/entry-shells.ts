@@ -1,11 +1,11 @@
-// The shells of an entry page (core/entry-pages.ts) in both layouts: what the HTML paints before
+// The shells of an entry page (core/browser/entry-pages.ts) in both layouts: what the HTML paints before
 // any script runs, drawn as the runtime's layouts and skeletons draw that page's first screen, with
 // their classes and in the brand's first language. Pure: the resolved brand comes in.
 
-import type { LayoutVersion } from "../../core/config/layout.ts";
-import { type EntryPage, type EntryShell, entryShell, pathsWithShell, shellBody } from "../../core/entry-pages.ts";
-import { NAV_ITEMS, STEP_KEYS } from "../../core/layout-chrome.ts";
-import { layoutRoutes as MANIFESTS } from "../../core/routes.ts";
+import type { LayoutVersion } from "../../core/browser/config/layout.ts";
+import { type EntryPage, type EntryShell, entryShell, pathsWithShell, shellBody } from "../../core/browser/entry-pages.ts";
+import { NAV_ITEMS, STEP_KEYS } from "../../core/browser/layout-chrome.ts";
+import { layoutRoutes as MANIFESTS } from "../../core/browser/routes.ts";
 import type { ResolvedBrand } from "../resolve.ts";
 
 /** One layout's shell, as templates/index.html.hbs draws it; every field is there (the template is strict). */

@@ -2,11 +2,11 @@
 // (server/sites.ts) does — every production and demo host (and on a staging machine the preview
 // hosts) to its brand's folder, the shared
 // hashed assets long-cached (their precompressed copies sent as they are), pages revalidated, the
-// same security headers and CSPs (core/hosting/http-policy.ts), unknown hosts answered with the
+// same security headers and CSPs (core/browser/hosting/http-policy.ts), unknown hosts answered with the
 // unknown-host page, and the platform's paths proxied to the platform. With TLS, plain HTTP only
 // moves known hosts to HTTPS, and every HTTPS answer carries HSTS. Pure: dist/'s content comes in.
-import { ENTRY_PAGES } from "../../core/entry-pages.ts";
-import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../core/hosting/http-policy.ts";
+import { ENTRY_PAGES } from "../../core/browser/entry-pages.ts";
+import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../../core/browser/hosting/http-policy.ts";
 
 export interface NginxOptions {
   /** Where dist/ is on the server (absolute). */
@@ -120,7 +120,7 @@ function brandServer(brand: string, hosts: string[], site: NginxSite, opts: Ngin
     "# The platform's paths.",
     ...API_PREFIXES.flatMap((prefix) => proxy(prefix, opts)),
     "",
-    "# Each entry path is served its own page (core/entry-pages.ts); every other client-side route the brand's index.html.",
+    "# Each entry path is served its own page (core/browser/entry-pages.ts); every other client-side route the brand's index.html.",
     ...ENTRY_PAGES.flatMap(({ file, paths }) => {
       const html = pages.entries[file];
       if (file === "index.html" || html === undefined) return [];

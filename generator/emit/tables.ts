@@ -1,14 +1,15 @@
 // Brand-independent tables: the route manifests and the payment-method table.
-import type { PaymentMethodCatalogue } from "../../core/payments/methods.ts";
-import { newLayoutRoutes, oldLayoutRoutes } from "../../core/routes.ts";
+
+import { newLayoutRoutes, oldLayoutRoutes } from "../../core/browser/routes.ts";
+import type { PaymentMethodCatalogue } from "../../core/node/payments/methods.ts";
 import { type EmittedFile, GENERATED_HEADER, literal } from "./file.ts";
 
 export function emitRouteManifests(): EmittedFile {
   return {
     path: "routes.ts",
     contents:
-      `${GENERATED_HEADER}import type { RouteEntry } from "../../core/routes.ts";\n\n` +
-      `export type { RouteEntry, Screen, Feature } from "../../core/routes.ts";\n\n` +
+      `${GENERATED_HEADER}import type { RouteEntry } from "../../core/browser/routes.ts";\n\n` +
+      `export type { RouteEntry, Screen, Feature } from "../../core/browser/routes.ts";\n\n` +
       `/** The new layout's routes (spec §2, "New version routes"). */\n` +
       `export const newLayoutRoutes: RouteEntry[] = ${literal(newLayoutRoutes)};\n\n` +
       `/** The old layout's routes (spec §2, "Old version routes"), with the step bar indexes. */\n` +
@@ -23,7 +24,7 @@ export function emitPaymentTable(catalogue: PaymentMethodCatalogue): EmittedFile
   return {
     path: "payment-methods.ts",
     contents:
-      `${GENERATED_HEADER}import type { FlowTraits, PaymentFlow, PaymentMethod } from "../../core/generated/payment-types.ts";\n\n` +
+      `${GENERATED_HEADER}import type { FlowTraits, PaymentFlow, PaymentMethod } from "../../core/browser/generated/payment-types.ts";\n\n` +
       `export type { FlowTraits, PaymentFlow, PaymentMethod };\n\n` +
       `/** Every payment method by payway id (schema/payment-methods.json). */\n` +
       `export const paymentMethods: Record<number, PaymentMethod> = ${literal(Object.fromEntries(methods.map((m) => [m.id, m])))};\n\n` +

@@ -2,9 +2,9 @@
 // and the top-up page's platform data, so the data never waits for React to mount.
 import { onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n } from "i18next";
-import { modeForHost } from "../../core/config/hosts.ts";
-import { chooseLayout, type LayoutVersion } from "../../core/config/layout.ts";
-import type { BrandModule } from "../../core/config/types.ts";
+import { modeForHost } from "../../core/browser/config/hosts.ts";
+import { chooseLayout, type LayoutVersion } from "../../core/browser/config/layout.ts";
+import type { BrandModule } from "../../core/browser/config/types.ts";
 import { layoutRoutes } from "../generated/routes.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { nextTask } from "../lib/next-task.ts";

@@ -1,8 +1,8 @@
 // Turns the generated route manifest of one layout version into react-router routes.
 import { type ReactNode, useMemo } from "react";
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, renderMatches, useLocation, useParams } from "react-router-dom";
-import type { LayoutVersion } from "../../core/config/layout.ts";
-import type { Brand } from "../../core/config/types.ts";
+import type { LayoutVersion } from "../../core/browser/config/layout.ts";
+import type { Brand } from "../../core/browser/config/types.ts";
 import { ScreenSkeleton } from "../features/shell/ScreenSkeleton.tsx";
 import { newLayoutRoutes, oldLayoutRoutes, type RouteEntry, type Screen } from "../generated/routes.ts";
 import { FirstContentMark, lazyPart, lazyWithStrings } from "../ui/deferred.tsx";

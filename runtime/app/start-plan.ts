@@ -3,11 +3,11 @@
 // Pure reads of the URL and storage, shared by the page's first script (runtime/early.ts), which
 // starts those calls before the bundle arrives, and by the runtime (bootstrap, services), which
 // then asks for exactly the same URLs and takes the answers already on their way.
-import { modeForHost } from "../../core/config/hosts.ts";
-import type { StartBrand, TopUpCallName } from "../../core/config/start-brand.ts";
-import type { Brand, Language, SalesAreaId } from "../../core/config/types.ts";
-import { entryShell, startsTopUp } from "../../core/entry-pages.ts";
-import type { ApiCalls } from "../../core/generated/api-types.ts";
+import { modeForHost } from "../../core/browser/config/hosts.ts";
+import type { StartBrand, TopUpCallName } from "../../core/browser/config/start-brand.ts";
+import type { Brand, Language, SalesAreaId } from "../../core/browser/config/types.ts";
+import { entryShell, startsTopUp } from "../../core/browser/entry-pages.ts";
+import type { ApiCalls } from "../../core/browser/generated/api-types.ts";
 import type { RouteEntry } from "../generated/routes.ts";
 import { areaParam } from "../lib/api/area-param.ts";
 import { hostPlan } from "../lib/api/hosts.ts";

@@ -1,6 +1,6 @@
 // Sales-area and game resolution from the entry URL (spec §4, order of precedence).
-import type { StartBrand } from "../../core/config/start-brand.ts";
-import type { SalesAreaId } from "../../core/config/types.ts";
+import type { StartBrand } from "../../core/browser/config/start-brand.ts";
+import type { SalesAreaId } from "../../core/browser/config/types.ts";
 
 export interface AreaInputs {
   clientId?: string | null;

@@ -1,7 +1,7 @@
 // The moment the player has what they came for on screen (the goods of the top-up page, or a lazily
 // loaded page). What the first render does not need (the event prompt, the footer's legal notices,
 // the strings of later screens) is fetched after it, so it never competes with the first render.
-import { FIRST_CONTENT_MARK } from "../../core/marks.ts";
+import { FIRST_CONTENT_MARK } from "../../core/browser/marks.ts";
 
 /** A screen that never marks (an error page, the old layout's game list) still gets the rest after this. */
 const FALLBACK_MS = 1500;

@@ -4,7 +4,7 @@
 // translation's empty strings from English and cuts the parts (vite.config.ts).
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { MISSING_STRING_MARK } from "../../core/marks.ts";
+import { MISSING_STRING_MARK } from "../../core/browser/marks.ts";
 import { isRtl } from "./language.ts";
 import { type Loaders, load, type Strings } from "./locale-load.ts";
 import { retryLoad } from "./retry-load.ts";

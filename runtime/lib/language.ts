@@ -1,5 +1,5 @@
 // Language resolution: spec_lang → saved → browser → the area's default, within the area's languages.
-import type { Language } from "../../core/config/types.ts";
+import type { Language } from "../../core/browser/config/types.ts";
 
 export interface LanguageInputs {
   param?: string | null;

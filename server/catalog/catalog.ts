@@ -2,9 +2,9 @@
 // files their servers, goods and prices, payment channels, VIP levels and events. A new brand gets
 // data without code changes. Deterministic: the same config always gives the same ids, so state in
 // the database stays valid.
-import { storefrontHosts } from "../../core/config/hosts.ts";
-import type { Brand, BrandsConfig } from "../../core/config/types.ts";
-import { toMinor } from "../../core/money/minor.ts";
+import { storefrontHosts } from "../../core/browser/config/hosts.ts";
+import type { Brand, BrandsConfig } from "../../core/browser/config/types.ts";
+import { toMinor } from "../../core/browser/money/minor.ts";
 import { type RegionChannels, regionChannels } from "./channels.ts";
 import {
   type CatalogData,

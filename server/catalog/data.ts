@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { CURRENCIES } from "../../core/money/currencies.ts";
-import { corePaths } from "../../core/paths.ts";
-import { methodById } from "../../core/payments/methods.ts";
+import { CURRENCIES } from "../../core/node/money/currencies.ts";
+import { corePaths } from "../../core/node/paths.ts";
+import { methodById } from "../../core/node/payments/methods.ts";
 import { BASE, fromWire, type RatesData } from "./money.ts";
 import { ENGLISH, englishTexts, type TextsData, type Translations } from "./texts.ts";
 

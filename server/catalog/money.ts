@@ -1,8 +1,9 @@
-// The sandbox's money rules over core/money/minor.ts: its fixed exchange rates from the catalogue's
+// The sandbox's money rules over core/browser/money/minor.ts: its fixed exchange rates from the catalogue's
 // base currency (rates.json), each currency's price step, and the wire's decimals. Every amount in
 // and out of here is whole minor units; the one rounding rule is half up, applied once.
-import { minorDigits } from "../../core/money/currencies.ts";
-import { compareConverted, convert, cross, inverse, type Ratio, ratio, toDecimal, toMinor } from "../../core/money/minor.ts";
+
+import { compareConverted, convert, cross, inverse, type Ratio, ratio, toDecimal, toMinor } from "../../core/browser/money/minor.ts";
+import { minorDigits } from "../../core/node/money/currencies.ts";
 
 /** The catalogue's prices are US dollars, written with cents. */
 export const BASE = "USD";

@@ -1,5 +1,5 @@
 // Accounts signing in: a session, or 6001 with a real-name ticket first; internal test accounts.
-import type { LoginResult } from "../../core/generated/api-types.ts";
+import type { LoginResult } from "../../core/browser/generated/api-types.ts";
 import { type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
 import { E, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";

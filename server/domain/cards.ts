@@ -1,6 +1,6 @@
 // Prepaid (43-point) cards: check and exchange, with lockout after repeated wrong passwords. A card
 // is valued in its own currency and booked in the game's, converted at the sandbox's rates.
-import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
+import { CARD_PAYWAY_ID } from "../../core/node/payments/methods.ts";
 import type { CatalogGoods } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { checkSecret, subjects } from "./attempts.ts";

@@ -1,5 +1,5 @@
 // The payment list of a game: its regions' channels with prices in the game's currency.
-import type { PaymentChannel as Channel } from "../../core/generated/api-types.ts";
+import type { PaymentChannel as Channel } from "../../core/browser/generated/api-types.ts";
 import { type Catalog, type CatalogChannel, type CatalogGame, usdCents } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { descriptionFields, type Texts, textId } from "../catalog/texts.ts";

@@ -1,7 +1,7 @@
 // The platform's side of a sandbox checkout: links signed per order, the order a checkout page
 // shows, and the providers' notifications, verified, stored once, and applied only when they
 // report the order's own amount and currency.
-import { CURRENCIES } from "../../core/money/currencies.ts";
+import { CURRENCIES } from "../../core/node/money/currencies.ts";
 import { fromWire } from "../catalog/money.ts";
 import type { Db } from "../db.ts";
 import { hmac, safeEqual } from "./crypto.ts";

@@ -1,8 +1,8 @@
 // Coupons: stored per account and brand, listed by category, priced into an order, taken and given back.
 import { randomBytes } from "node:crypto";
-import { timeZoneOf } from "../../core/config/areas.ts";
-import type { Coupon } from "../../core/generated/api-types.ts";
-import { ratio, times } from "../../core/money/minor.ts";
+import type { Coupon } from "../../core/browser/generated/api-types.ts";
+import { ratio, times } from "../../core/browser/money/minor.ts";
+import { timeZoneOf } from "../../core/node/config/areas.ts";
 import { type Catalog, type CatalogGame, type CatalogGoods, isVipGame, usdCents } from "../catalog/catalog.ts";
 import type { VipData } from "../catalog/data.ts";
 import type { SandboxMoney } from "../catalog/money.ts";

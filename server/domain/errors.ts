@@ -1,6 +1,7 @@
 // Business errors with the codes of schema/api/errors.json; the HTTP layer answers them as envelopes.
-import { messageOf } from "../../core/contract/contract.ts";
-import { CODE } from "../../core/generated/api-errors.ts";
+
+import { CODE } from "../../core/browser/generated/api-errors.ts";
+import { messageOf } from "../../core/node/contract/contract.ts";
 
 /** The codes of schema/api/errors.json by name (generated, so the names cannot drift). */
 export const E = CODE;

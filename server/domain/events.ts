@@ -1,5 +1,5 @@
 // Cumulative and continuous top-up events: progress from paid orders, each reward claimed once.
-import type { Activity as ActivityView } from "../../core/generated/api-types.ts";
+import type { Activity as ActivityView } from "../../core/browser/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { textsFor } from "../catalog/texts.ts";

@@ -2,7 +2,7 @@
 // nobody paid in its time (UNPAID_ORDER_MS; a bank payment's UNPAID_BANK_ORDER_MS) gives back what it held (its coupon, its purchase-limit count
 // and the one-unpaid-order slot of its goods and character), and its checkout link then says it
 // expired. A payment a provider approves later is still honoured (settlement.ts).
-import type { PaymentKind } from "../../core/payments/display.ts";
+import type { PaymentKind } from "../../core/browser/payments/display.ts";
 import type { Platform } from "./platform.ts";
 
 /** How long an order may stay unpaid: 30 minutes, the time a checkout page is open for. */

@@ -1,6 +1,6 @@
 // Games as the storefront sees them: the game of a client id, its area, views of games and goods,
 // page config, servers and the link back into the game.
-import type { Game, Goods } from "../../core/generated/api-types.ts";
+import type { Game, Goods } from "../../core/browser/generated/api-types.ts";
 import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";

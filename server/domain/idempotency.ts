@@ -3,7 +3,7 @@
 // answer back and nothing happens twice. Keys are kept 24 hours by the platform's clock, per call
 // and session; the same key with other parameters is refused (-409).
 import { createHash } from "node:crypto";
-import { messageOf } from "../../core/contract/contract.ts";
+import { messageOf } from "../../core/node/contract/contract.ts";
 import { type Queryable, within } from "../db.ts";
 import { E, PlatformError } from "./errors.ts";
 import { onDb, type Platform } from "./platform.ts";

@@ -1,5 +1,5 @@
 // Purchase limits of goods: how much of a limited goods a character (or an account) has bought.
-import type { LimitInfo } from "../../core/generated/api-types.ts";
+import type { LimitInfo } from "../../core/browser/generated/api-types.ts";
 import type { CatalogGame, CatalogGoods } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
 import { E, fail } from "./errors.ts";

@@ -1,7 +1,7 @@
 // Signing in: account and card passwords, the sandbox third-party providers, Twitter's round trip,
 // and who is signed in.
-import { storefrontUrl } from "../../core/config/targets.ts";
-import type { LoginResult } from "../../core/generated/api-types.ts";
+import { storefrontUrl } from "../../core/browser/config/targets.ts";
+import type { LoginResult } from "../../core/browser/generated/api-types.ts";
 import type { CatalogGame } from "../catalog/catalog.ts";
 import { ACCOUNT_COLUMNS, type AccountRow, loginResult, startsVerified } from "./accounts.ts";
 import { type AttemptSubject, checkSecret, subjects } from "./attempts.ts";

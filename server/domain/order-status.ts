@@ -1,6 +1,6 @@
 // Reading orders: one order's status and details (polling), the account's order list, partner gifts.
-import type { OrderEvent, OrderInfo } from "../../core/generated/api-types.ts";
-import { englishName, methodById } from "../../core/payments/methods.ts";
+import type { OrderEvent, OrderInfo } from "../../core/browser/generated/api-types.ts";
+import { englishName, methodById } from "../../core/node/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";
 import { checkoutUrl } from "./checkout.ts";

@@ -2,8 +2,8 @@
 // block, its real name, the character's owner, limits and the coupon checked where the order is
 // written, in its transaction; the browser's numbers are never used. Amounts are minor units.
 import { randomInt } from "node:crypto";
-import type { PayResult } from "../../core/generated/api-types.ts";
-import { methodById } from "../../core/payments/methods.ts";
+import type { PayResult } from "../../core/browser/generated/api-types.ts";
+import { methodById } from "../../core/node/payments/methods.ts";
 import { type CatalogGame, type CatalogGoods, priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Queryable, within } from "../db.ts";

@@ -1,7 +1,7 @@
 // Paying for goods: the payment list, the price with a coupon, and pay orders with their guards
 // (method and endpoint, region and channel, character, block, price bounds, coupon, make-up link).
-import { storefrontUrl } from "../../core/config/targets.ts";
-import { methodById, startsAt, traitsOf } from "../../core/payments/methods.ts";
+import { storefrontUrl } from "../../core/browser/config/targets.ts";
+import { methodById, startsAt, traitsOf } from "../../core/node/payments/methods.ts";
 import { priceOf } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { textsFor } from "../catalog/texts.ts";

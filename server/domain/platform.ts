@@ -1,6 +1,6 @@
 // What every domain call runs on: one platform's database, catalogue, secret, clock and caches,
 // and what the HTTP layer learnt about the caller.
-import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
+import type { ApiCalls, CallName } from "../../core/browser/generated/api-types.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Db } from "../db.ts";
 import { type CountryMapCache, newCountryMapCache } from "./channels.ts";

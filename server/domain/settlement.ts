@@ -1,6 +1,6 @@
 // Applying a payment's outcome to its order, once: status, VIP points, coupon, make-up link; the
 // prepaid-card orders the platform completes itself; and when the game confirms delivery.
-import { CARD_PAYWAY_ID } from "../../core/payments/methods.ts";
+import { CARD_PAYWAY_ID } from "../../core/node/payments/methods.ts";
 import type { Queryable } from "../db.ts";
 import { releaseCoupon } from "./coupons.ts";
 import type { Platform } from "./platform.ts";

@@ -1,5 +1,5 @@
 // The VIP centre's calls: levels, the account's standing, its coupons, claims and point exchanges.
-import { ratio } from "../../core/money/minor.ts";
+import { ratio } from "../../core/browser/money/minor.ts";
 import { type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { textId, textsFor } from "../catalog/texts.ts";
 import { couponWords, insertCoupon, listCoupons } from "./coupons.ts";

@@ -12,7 +12,7 @@ CREATE FUNCTION pg_temp.minor_digits(code text) RETURNS integer LANGUAGE sql IMM
     ELSE 2 END
 $$;
 
--- Names players use for a currency that ISO 4217 spells otherwise (core/money/currencies.ts).
+-- Names players use for a currency that ISO 4217 spells otherwise (core/node/money/currencies.ts).
 UPDATE orders SET currency = 'CNY' WHERE currency = 'RMB';
 UPDATE prepaid_cards SET currency = 'CNY' WHERE currency = 'RMB';
 

@@ -2,8 +2,8 @@
 // schema and the envelope's response schema; the handler gets the parameters and the caller and
 // calls the domain.
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { type CallSpec, type JsonSchema, loadContract, requestSchema } from "../../core/contract/contract.ts";
-import type { ApiCalls, CallName } from "../../core/generated/api-types.ts";
+import type { ApiCalls, CallName } from "../../core/browser/generated/api-types.ts";
+import { type CallSpec, type JsonSchema, loadContract, requestSchema } from "../../core/node/contract/contract.ts";
 import { E, fail } from "../domain/errors.ts";
 import { type Answered, KEY_PATTERN, once } from "../domain/idempotency.ts";
 import type { Caller, Platform } from "../domain/platform.ts";

@@ -1,6 +1,7 @@
 // The envelope every call answers with, {code, message, content} (spec §7), and its response schema.
-import type { CallSpec, JsonSchema } from "../../core/contract/contract.ts";
-import { CODE } from "../../core/generated/api-errors.ts";
+
+import { CODE } from "../../core/browser/generated/api-errors.ts";
+import type { CallSpec, JsonSchema } from "../../core/node/contract/contract.ts";
 
 export interface Envelope<T = unknown> {
   code: number;

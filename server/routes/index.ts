@@ -1,6 +1,6 @@
 // The platform API: the contract's shared schemas, and one plugin per contract file.
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { loadContract } from "../../core/contract/contract.ts";
+import { loadContract } from "../../core/node/contract/contract.ts";
 import { accountRoutes } from "./account.ts";
 import { gamesRoutes } from "./games.ts";
 import { loginRoutes } from "./login.ts";

@@ -3,12 +3,12 @@
 // store's page the outcome.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { hostMap } from "../../core/config/hosts.ts";
-import { storefrontUrl } from "../../core/config/targets.ts";
-import type { BrandsConfig } from "../../core/config/types.ts";
-import { minorDigits } from "../../core/money/currencies.ts";
-import { decimalText } from "../../core/money/minor.ts";
-import { methodById } from "../../core/payments/methods.ts";
+import { hostMap } from "../../core/browser/config/hosts.ts";
+import { storefrontUrl } from "../../core/browser/config/targets.ts";
+import type { BrandsConfig } from "../../core/browser/config/types.ts";
+import { decimalText } from "../../core/browser/money/minor.ts";
+import { minorDigits } from "../../core/node/money/currencies.ts";
+import { methodById } from "../../core/node/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
 import { checkoutExpired, checkoutOrder, signNotification, validCheckoutSignature } from "../domain/checkout.ts";
 import { platformOf } from "../instance.ts";

@@ -1,8 +1,8 @@
 // The platform's notification endpoint: a provider's signed server-to-server message of a payment's
 // outcome, verified here and applied once by the domain.
 import type { FastifyInstance } from "fastify";
-import { messageOf } from "../../core/contract/contract.ts";
-import { CODE } from "../../core/generated/api-errors.ts";
+import { CODE } from "../../core/browser/generated/api-errors.ts";
+import { messageOf } from "../../core/node/contract/contract.ts";
 import { applyNotification, signNotification } from "../domain/checkout.ts";
 import { safeEqual } from "../domain/crypto.ts";
 import { platformOf } from "../instance.ts";

@@ -2,8 +2,8 @@
 // logo) yet recognisable: the method's colour pair, a pictogram of what the player pays with, and a
 // short wordmark from its name. The data is server/catalog/payment-marks.json; the label (the SVG's
 // title) is the catalogue's name for the channel, so everything written goes through the SVG builder.
-import type { PaymentKind } from "../../core/payments/display.ts";
-import { englishName, methodById } from "../../core/payments/methods.ts";
+import type { PaymentKind } from "../../core/browser/payments/display.ts";
+import { englishName, methodById } from "../../core/node/payments/methods.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { MarkData, Pictogram } from "../catalog/data.ts";
 import { el, type SvgElement, svgDocument } from "./svg.ts";

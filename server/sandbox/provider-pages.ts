@@ -2,7 +2,7 @@
 // the storefront that opened them (and only to a storefront), as the real providers' pages do.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontOrigin, storefrontUrl } from "../../core/config/targets.ts";
+import { storefrontOrigin, storefrontUrl } from "../../core/browser/config/targets.ts";
 import { platformOf } from "../instance.ts";
 import { newNonce, pages } from "./html.ts";
 

@@ -1,7 +1,7 @@
 // The sandbox's real-name verification form (what a real identity provider would host): the
 // storefront sends the player here with the ticket of a 6001 answer and a return link on its own host.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { storefrontUrl } from "../../core/config/targets.ts";
+import { storefrontUrl } from "../../core/browser/config/targets.ts";
 import { verifyRealName } from "../domain/real-name.ts";
 import { platformOf } from "../instance.ts";
 import { acceptForms, type FormBody } from "./forms.ts";

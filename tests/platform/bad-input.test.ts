@@ -1,7 +1,7 @@
 // A corpus of bad requests against every call: missing, ill-typed, oversized and hostile values,
 // other users' tokens, broken bodies. None may answer 5xx, leak a stack trace, or write an order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContract } from "../../core/contract/contract.ts";
+import { loadContract } from "../../core/node/contract/contract.ts";
 import { clientOf, type Harness, type ParamSchema, startHarness, validValue } from "./harness.ts";
 
 let h: Harness;

@@ -3,8 +3,8 @@
 // a make-up link's end, a card exchange's completion and a delivery; and they check that every
 // read (each GET of the contract, the sandbox's pages) changes nothing in the database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContract } from "../../core/contract/contract.ts";
-import type { CallName } from "../../core/generated/api-types.ts";
+import type { CallName } from "../../core/browser/generated/api-types.ts";
+import { loadContract } from "../../core/node/contract/contract.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { SESSION_DAYS, SESSION_IDLE_DAYS } from "../../server/domain/sessions.ts";
 import { CARD_SETTLE_MS, settleDueCardOrders } from "../../server/domain/settlement.ts";

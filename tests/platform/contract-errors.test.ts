@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiDir, type CallSpec, loadContract } from "../../core/contract/contract.ts";
+import { apiDir, type CallSpec, loadContract } from "../../core/node/contract/contract.ts";
 import { clientOf, type Harness, type ParamSchema, startHarness, validValue } from "./harness.ts";
 
 let h: Harness;

@@ -1,7 +1,7 @@
 // Every call of the contract on the embedded database: a success whose content matches the
 // contract, and the error codes of its rules. The last test fails if a call was never exercised.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCalls } from "../../core/generated/api-calls.ts";
+import { apiCalls } from "../../core/browser/generated/api-calls.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { validIdNumber } from "../../server/domain/real-name.ts";
 import { cardNumber, cardPassword, freshAccount } from "../../server/domain/seed.ts";

@@ -3,7 +3,7 @@
 // client retries with the same Idempotency-Key, and the player sees the first answer and one effect.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallName } from "../../core/generated/api-types.ts";
+import type { CallName } from "../../core/browser/generated/api-types.ts";
 import { type CallOptions, type CallParams, createApiClient } from "../../runtime/lib/api/client.ts";
 import { cardNumber, cardPassword, SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
 import { buy, clientOf, decide, encodeCardInfo, encodeCredential, firstRole, type Harness, startHarness } from "./harness.ts";

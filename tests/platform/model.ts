@@ -12,8 +12,8 @@
 // --seed S` (scripts/test-model.ts). docs/security.md, "Where features meet", says what it covers.
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { CODE } from "../../core/generated/api-errors.ts";
-import type { CallName } from "../../core/generated/api-types.ts";
+import { CODE } from "../../core/browser/generated/api-errors.ts";
+import type { CallName } from "../../core/browser/generated/api-types.ts";
 import { type AttemptSubject, subjects } from "../../server/domain/attempts.ts";
 import { signNotification } from "../../server/domain/checkout.ts";
 import { hashPassword } from "../../server/domain/crypto.ts";

@@ -2,7 +2,7 @@
 // each carries its catalogue label and a wordmark from it, in colours that read, and nothing a
 // catalogue name holds becomes markup.
 import { beforeAll, describe, expect, it } from "vitest";
-import { methodById } from "../../core/payments/methods.ts";
+import { methodById } from "../../core/node/payments/methods.ts";
 import { buildCatalog, type Catalog } from "../../server/catalog/catalog.ts";
 import { loadCatalogData } from "../../server/catalog/data.ts";
 import { catalogueMarkNames, luminance, markLabel, markSpec, paymentMark } from "../../server/sandbox/payment-marks.ts";

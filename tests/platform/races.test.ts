@@ -5,7 +5,7 @@
 // platform processes on one PostgreSQL, requests alternating between them, as behind a load balancer.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE } from "../../core/generated/api-errors.ts";
+import { CODE } from "../../core/browser/generated/api-errors.ts";
 import { cardNumber, cardPassword } from "../../server/domain/seed.ts";
 import { encodeCardInfo } from "./harness.ts";
 import { type Sides, startSides } from "./sides.ts";

@@ -3,8 +3,8 @@
 // through the other, and purchases racing through both against a limit or a single-use coupon never
 // spend twice. Needs DATABASE_URL: `npm run test:postgres` runs it on a throwaway cluster.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE } from "../../core/generated/api-errors.ts";
-import type { CallName } from "../../core/generated/api-types.ts";
+import { CODE } from "../../core/browser/generated/api-errors.ts";
+import type { CallName } from "../../core/browser/generated/api-types.ts";
 import { encodeCredential } from "../../server/domain/crypto.ts";
 import { SANDBOX_PASSWORD } from "../../server/domain/seed.ts";
 import { type Envelope, type Side, type Sides, startSides } from "./sides.ts";

@@ -2,7 +2,7 @@
 // top-up, events and My routes, footer with the legal links.
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
-import { NAV_ITEMS } from "../../../core/layout-chrome.ts";
+import { NAV_ITEMS } from "../../../core/browser/layout-chrome.ts";
 import { useHasEvents } from "../../shared/api/page-config.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
 import { useBrand } from "../../shared/session/brand-context.ts";

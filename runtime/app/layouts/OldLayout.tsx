@@ -1,7 +1,7 @@
 // Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
-import { STEP_KEYS } from "../../../core/layout-chrome.ts";
+import { STEP_KEYS } from "../../../core/browser/layout-chrome.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
 import { useBrand } from "../../shared/session/brand-context.ts";

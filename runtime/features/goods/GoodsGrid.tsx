@@ -2,7 +2,7 @@
 // badges (special, bonus, discount, limited with what is left), the chosen tile unmistakable.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Goods, LimitInfo } from "../../../core/generated/api-types.ts";
+import type { Goods, LimitInfo } from "../../../core/browser/generated/api-types.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";

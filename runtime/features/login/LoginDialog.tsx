@@ -2,7 +2,7 @@
 // login config, and the privacy and user-agreement notes.
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CODE } from "../../../core/generated/api-errors.ts";
+import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { encodeCredential, isInAppBrowser } from "../../lib/encode.ts";
 import { webUrl } from "../../lib/safe-url.ts";

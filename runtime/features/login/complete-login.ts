@@ -1,7 +1,7 @@
 // What a successful login stores (spec §4 'Login'): the user for the game, a fresh order selection,
 // then the store loaded again (or the make-up link the player came from).
 import { useCallback } from "react";
-import type { LoginResult } from "../../../core/generated/api-types.ts";
+import type { LoginResult } from "../../../core/browser/generated/api-types.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { clearSelection } from "../../shared/session/order-selection.ts";
 import { saveUser } from "../../shared/session/user-store.ts";

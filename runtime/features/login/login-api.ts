@@ -2,7 +2,7 @@
 // make-up page the in-game ones (/api/ingame/…) with the link's game product id as game_id.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
-import { apiCalls } from "../../../core/generated/api-calls.ts";
+import { apiCalls } from "../../../core/browser/generated/api-calls.ts";
 import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi } from "../../shared/services.ts";

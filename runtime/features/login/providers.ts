@@ -2,7 +2,7 @@
 // page (where the login config says it is) in a popup and receive its answer by postMessage; Twitter
 // goes through twitter_auth and the brand's twitterRedirect.html. Each answer becomes a login call.
 
-import type { LoginConfigResponse, LoginResult } from "../../../core/generated/api-types.ts";
+import type { LoginConfigResponse, LoginResult } from "../../../core/browser/generated/api-types.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 
 export type Provider = LoginConfigResponse["json_type"][number];

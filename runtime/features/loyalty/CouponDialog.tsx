@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import type { Coupon } from "../../../core/generated/api-types.ts";
+import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useCoupons } from "../../shared/api/coupons.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";

@@ -4,7 +4,7 @@ import "./loyalty.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount, localZone } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";

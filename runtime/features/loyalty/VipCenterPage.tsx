@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import type { VipLevel } from "../../../core/generated/api-types.ts";
+import type { VipLevel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";

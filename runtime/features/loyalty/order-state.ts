@@ -1,6 +1,6 @@
 // How My page names an order's state: paid and delivered are told apart (the platform records the
 // game's delivery separately from the payment).
-import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 
 export type OrderState = "pending" | "failed" | "paid" | "delivered";
 

@@ -1,5 +1,5 @@
 // The loyalty rules the screens show (spec §3, §4 'Coupons' and 'VIP'), as pure functions.
-import type { Coupon } from "../../../core/generated/api-types.ts";
+import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { formatTime } from "../../lib/time.ts";
 
 /**

@@ -4,7 +4,7 @@
 // completes it. Business errors of the card calls show here; network failures only say so here.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChannel } from "../../../core/generated/api-types.ts";
+import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { encodeCardInfo } from "../../lib/encode.ts";
 import { formatAmount } from "../../lib/format.ts";

@@ -4,7 +4,7 @@
 // sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChannel } from "../../../core/generated/api-types.ts";
+import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
 import { regionLabel } from "../../lib/payment/regions.ts";

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount, localZone } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime } from "../../lib/time.ts";

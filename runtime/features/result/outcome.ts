@@ -1,7 +1,7 @@
 // What the result tells the player about an order, read from the order's own state (status, paid_at,
 // delivered_at and its history): what happened, whether money was taken, where the goods are, and
 // whether a receipt exists. Pure, so each state's words are tested apart from the screen.
-import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { type ResultView, viewOf } from "./polling.ts";
 
 export type Outcome =

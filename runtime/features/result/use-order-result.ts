@@ -3,7 +3,7 @@
 // failed, and those again until a paid order's goods are delivered (spec §4, SPEC-NOTES 'Polling').
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OrderInfo } from "../../../core/generated/api-types.ts";
+import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { settledOrderKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useErrorHandler } from "../../shared/services.ts";
 import { nextPollDelay, type ResultView, viewOf } from "./polling.ts";

@@ -2,7 +2,7 @@
 // servers) and the character, whose name is shown back before paying.
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "../../../core/generated/api-types.ts";
+import type { Role } from "../../../core/browser/generated/api-types.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

@@ -1,8 +1,8 @@
 // The one API client: common parameters, envelope unwrapping, typed errors, timeouts, retries and
 // failover (spec §7, §9). It never shows anything; the caller decides (error-actions.ts).
 
-import { apiCalls } from "../../../core/generated/api-calls.ts";
-import type { ApiCalls, CallName } from "../../../core/generated/api-types.ts";
+import { apiCalls } from "../../../core/browser/generated/api-calls.ts";
+import type { ApiCalls, CallName } from "../../../core/browser/generated/api-types.ts";
 import type { HostPlan } from "./hosts.ts";
 
 /** A business error: the platform answered with a code other than 1. */

@@ -1,7 +1,7 @@
 // What the storefront does for each error code (spec §8), in one table. Pure: it describes the
 // reaction; the app shell carries it out.
-import { CODE } from "../../../core/generated/api-errors.ts";
-import type { CallName } from "../../../core/generated/api-types.ts";
+import { CODE } from "../../../core/browser/generated/api-errors.ts";
+import type { CallName } from "../../../core/browser/generated/api-types.ts";
 import { ApiError, NetworkError } from "./client.ts";
 
 export interface ErrorAction {

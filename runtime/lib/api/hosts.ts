@@ -1,7 +1,7 @@
 // Which platform hosts the storefront calls, in which order (spec §9): the remembered working host,
 // the primary, then the backups in order (production only). Preview hosts call their own server.
-import { isPreviewHost } from "../../../core/config/hosts.ts";
-import type { Brand, HostMode } from "../../../core/config/types.ts";
+import { isPreviewHost } from "../../../core/browser/config/hosts.ts";
+import type { Brand, HostMode } from "../../../core/browser/config/types.ts";
 
 export interface HostPlan {
   /** API origins in the order they are tried. */

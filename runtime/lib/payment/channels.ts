@@ -1,5 +1,5 @@
 // Which payment channels and regions a goods can be paid with (spec §5), as pure functions.
-import type { CountryList, PaymentChannel } from "../../../core/generated/api-types.ts";
+import type { CountryList, PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { type FlowTraits, flowTraits, type PaymentFlow, paymentMethods } from "../../generated/payment-methods.ts";
 
 /**

@@ -1,7 +1,7 @@
 // How the storefront names and groups payment methods: from the payment-method catalogue (its kind
 // and display name, generated from schema/payment-methods.json), never from internal ids.
-import type { PaymentChannel } from "../../../core/generated/api-types.ts";
-import { type DisplayWords, displayName, type PaymentKind } from "../../../core/payments/display.ts";
+import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
+import { type DisplayWords, displayName, type PaymentKind } from "../../../core/browser/payments/display.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
 
 export type { DisplayWords };

@@ -1,7 +1,7 @@
 // The brand's games (getGameListV2) and the current one among them. The last answer is kept as
 // `gameInfo` (spec §3, 7 days): a returning player sees the game at once while the list is asked again.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Game, SubGame } from "../../../core/generated/api-types.ts";
+import type { Game, SubGame } from "../../../core/browser/generated/api-types.ts";
 import { areaParam } from "../../lib/api/area-param.ts";
 import type { ApiClient } from "../../lib/api/client.ts";
 import type { Platform } from "../../lib/device.ts";

@@ -5,7 +5,7 @@
 // that takes coupons, with a channel that has open_coupon.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { Coupon, PaymentChannel } from "../../../core/generated/api-types.ts";
+import type { Coupon, PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { useCoupons } from "../api/coupons.ts";
 import { queryKeys } from "../api/query-keys.ts";
 import { useApi, useClientId } from "../services.ts";

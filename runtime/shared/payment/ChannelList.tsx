@@ -4,7 +4,7 @@
 // and the make-up page.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChannel } from "../../../core/generated/api-types.ts";
+import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
 import { groupByKind, type PickerKind } from "../../lib/payment/methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";

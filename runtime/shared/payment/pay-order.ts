@@ -3,7 +3,7 @@
 // the make-up page.
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChannel, PayResult } from "../../../core/generated/api-types.ts";
+import type { PaymentChannel, PayResult } from "../../../core/browser/generated/api-types.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
 import { areaParam } from "../../lib/api/area-param.ts";
 import { webUrl } from "../../lib/safe-url.ts";

@@ -1,6 +1,6 @@
 // The brand the storefront became for this host, and the mode (production or demo) it runs in.
 import { createContext, useContext } from "react";
-import type { Brand, BrandModule, HostMode } from "../../../core/config/types.ts";
+import type { Brand, BrandModule, HostMode } from "../../../core/browser/config/types.ts";
 
 export type Mode = HostMode;
 

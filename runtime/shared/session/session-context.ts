@@ -1,6 +1,6 @@
 // Where the player is in the store: sales area, game and the languages offered there.
 import { createContext, useContext } from "react";
-import type { Language, SalesArea } from "../../../core/config/types.ts";
+import type { Language, SalesArea } from "../../../core/browser/config/types.ts";
 
 export interface Session {
   area: string | undefined;

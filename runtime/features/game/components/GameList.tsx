@@ -1,7 +1,7 @@
 // The game picker (spec §2): games with their logo and name, sub-games behind an expander.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Game } from "../../../../core/generated/api-types.ts";
+import type { Game } from "../../../../core/browser/generated/api-types.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
 import { useGames } from "../../../shared/api/games.ts";
 import { useClientId, useTracker } from "../../../shared/services.ts";

@@ -1,6 +1,6 @@
 // The account's order history (My page only: the infinite query stays out of the first render).
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { OrderListResponse } from "../../../../core/generated/api-types.ts";
+import type { OrderListResponse } from "../../../../core/browser/generated/api-types.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";
 import { useApi, useClientId } from "../../../shared/services.ts";
 import { useToken } from "../../../shared/session/account.ts";

@@ -5,8 +5,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CODE } from "../../../../core/generated/api-errors.ts";
-import type { PaymentChannel } from "../../../../core/generated/api-types.ts";
+import { CODE } from "../../../../core/browser/generated/api-errors.ts";
+import type { PaymentChannel } from "../../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { presentationOf } from "../../../lib/payment/channels.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";

@@ -2,7 +2,7 @@
 // price on this platform, the saved region else the account's, and the chosen channel or
 // sub-channel, all kept in the order selection.
 import { useMemo } from "react";
-import type { PaymentChannel } from "../../../../core/generated/api-types.ts";
+import type { PaymentChannel } from "../../../../core/browser/generated/api-types.ts";
 import { channelKey, eligibleChannels, eligibleRegions, initialRegion } from "../../../lib/payment/channels.ts";
 import { useClientId, usePlatformParam, useTracker } from "../../../shared/services.ts";
 import { useSelection } from "../../../shared/session/order-selection.ts";

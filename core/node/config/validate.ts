@@ -1,13 +1,13 @@
 // `gen validate`: YAML → structural pass → refined pass (→ the icons, for a file on disk); every
 // diagnostic at once. `strict` adds the pre-deploy checks (./strict-pass.ts).
 
+import type { BrandsConfig } from "../../browser/config/types.ts";
 import { type Diagnostic, type Format, formatDiagnostics, sortDiagnostics } from "./diagnostics.ts";
 import { iconPass } from "./icon-pass.ts";
 import { loadSource, parseSource, type SourceFile } from "./load.ts";
 import { schemaPass } from "./schema-pass.ts";
 import { type SemanticOptions, semanticPass } from "./semantic-pass.ts";
 import { strictPass } from "./strict-pass.ts";
-import type { BrandsConfig } from "./types.ts";
 
 export interface ValidationOptions extends SemanticOptions {
   /** `gen validate --strict`: TODO markers and placeholder values are errors too. */

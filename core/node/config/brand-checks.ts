@@ -1,13 +1,14 @@
 // The semantic checks of one brand (./semantic-pass.ts runs them): its areas, games, links, hosts,
 // origins, texts, colours, icon and the size of its module. Defensive: the brand may be invalid.
+
+import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "../../browser/config/colour.ts";
+import { isLoopbackHost, modeForHost, previewHosts } from "../../browser/config/hosts.ts";
+import type { BrandModule } from "../../browser/config/types.ts";
 import { BRAND_MODULE_BUDGET, brandModuleBytes } from "./brand-module.ts";
-import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "./colour.ts";
 import { closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
-import { isLoopbackHost, modeForHost, previewHosts } from "./hosts.ts";
 import type { SourceFile } from "./load.ts";
 import { arr, type Loose, obj, str } from "./loose.ts";
 import { brandsSchema } from "./schema-pass.ts";
-import type { BrandModule } from "./types.ts";
 
 export type Brand = Loose;
 

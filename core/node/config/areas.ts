@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import type { SalesAreaId } from "../../browser/config/types.ts";
 import { corePaths } from "../paths.ts";
 import { brandsSchema } from "./schema-pass.ts";
-import type { SalesAreaId } from "./types.ts";
 
 export interface AreaFacts {
   /** Usual languages; the first is the default. */

@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue, PaymentWord } from "../generated/payment-types.ts";
+import type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue, PaymentWord } from "../../browser/generated/payment-types.ts";
+import { type DisplayWords, displayName } from "../../browser/payments/display.ts";
 import { corePaths } from "../paths.ts";
-import { type DisplayWords, displayName } from "./display.ts";
 
 export type { FlowTraits, PaymentFlow, PaymentMethod, PaymentMethodCatalogue };
 

@@ -21,7 +21,7 @@ export interface CallSpec {
   response: JsonSchema;
 }
 
-export const apiDir = fileURLToPath(new URL("../../schema/api", import.meta.url));
+export const apiDir = fileURLToPath(new URL("../../../schema/api", import.meta.url));
 
 /** Accepted by every call without being listed (spec §7: every request carries idfv and spec_lang). */
 export const COMMON_PARAMS: Record<string, JsonSchema> = {

@@ -1,6 +1,6 @@
 // Placeholders: the stand-ins `gen new-brand` writes where only the publisher knows the value, and
 // how `gen validate --strict` recognises one (in any field, whether or not its TODO mark is left).
-import { isReservedHost } from "./hosts.ts";
+import { isReservedHost } from "../../browser/config/hosts.ts";
 import { pointerSegments } from "./load.ts";
 
 /** gen new-brand's product-wide Huawei client id: no id the provider issues is all zeros. */

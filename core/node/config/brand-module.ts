@@ -2,7 +2,7 @@
 // build serves it. One definition, so `gen validate`'s budget and `gen build`'s files measure the
 // same bytes (gzip's levels differ by a byte or two, which is all a budget at its limit needs).
 import { gzipSync, type ZlibOptions } from "node:zlib";
-import type { BrandModule } from "./types.ts";
+import type { BrandModule } from "../../browser/config/types.ts";
 
 /** Every player of a brand downloads its module before the first screen: this many bytes, gzip, at most. */
 export const BRAND_MODULE_BUDGET = 3 * 1024;

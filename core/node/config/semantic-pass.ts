@@ -3,10 +3,10 @@
 // runs on configs that failed the structural pass (all problems are reported at once).
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { previewHosts } from "../../browser/config/hosts.ts";
 import { corePaths as paths } from "../paths.ts";
 import { checkBrand, type Brand as LooseBrand } from "./brand-checks.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { previewHosts } from "./hosts.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
 import { arr, isObj, obj, str } from "./loose.ts";
 

@@ -25,7 +25,7 @@ export interface StartData {
   topUp: Record<LayoutVersion, string[]>;
 }
 
-/** `topUp`: per layout, the entry paths whose first screen is the top-up's (core/entry-pages.ts `topUpPaths`). */
+/** `topUp`: per layout, the entry paths whose first screen is the top-up's (core/browser/entry-pages.ts `topUpPaths`). */
 export function startData(brand: Brand, topUp: StartData["topUp"]): StartData {
   return {
     brand: startBrand(brand),

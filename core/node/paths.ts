@@ -2,7 +2,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 export const corePaths = {
   root,
@@ -13,5 +13,5 @@ export const corePaths = {
   apiContract: join(root, "schema", "api"),
   locales: join(root, "locales"),
   /** Types generated from the schemas (git-ignored; written on install, by tests and by `gen build`). */
-  generated: join(root, "core", "generated"),
+  coreGenerated: join(root, "core", "browser", "generated"),
 };
