@@ -57,6 +57,20 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "emit-does-no-io",
+      comment:
+        "The compiler's emitters (generator/emit/) are pure functions of the resolved model: nothing they import, however indirectly, reads or writes files, spawns, opens sockets or decodes images (that happens before emit and after it, docs/architecture.md).",
+      severity: "error",
+      from: { path: "^generator/emit/" },
+      to: {
+        path: [
+          "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|worker_threads|cluster|dgram|dns|tls|readline|inspector)$",
+          "(^|/)node_modules/(sharp|vite|pg|@electric-sql/[^/]+|fastify|@fastify/[^/]+|chokidar)/",
+        ],
+        reachable: true,
+      },
+    },
+    {
       name: "generator-not-platform",
       comment: "The generator compiles configs; the platform serves players. They share only core/.",
       severity: "error",

@@ -4,8 +4,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { validateFile } from "../core/node/config/validate.ts";
+import { readConfig } from "../core/node/config/read.ts";
+import { validateFile, validateRead } from "../core/node/config/validate.ts";
 import { generateCoreFiles, generateRuntimeFiles } from "../generator/codegen.ts";
+import { readProductInputs } from "../generator/inputs.ts";
 import { resolveConfig } from "../generator/resolve.ts";
 import { syntheticConfig } from "./synthetic.ts";
 
@@ -48,10 +50,11 @@ try {
     const validateMs: number[] = [];
     const codegenMs: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const [result, v] = await time(() => validateFile(file));
+      const [result, v] = await time(async () => validateRead(await readConfig(file)));
       if (!result.config) throw new Error(`synthetic config of ${n} brands is invalid: ${result.diagnostics[0]?.message}`);
       const config = result.config;
-      const [, c] = await time(async () => [...(await generateCoreFiles()), ...generateRuntimeFiles(resolveConfig(config, file))]);
+      const read = { text: result.source.text, icons: result.icons ?? new Map(), locales: (await readProductInputs()).locales };
+      const [, c] = await time(async () => [...(await generateCoreFiles()), ...generateRuntimeFiles(resolveConfig(config, read))]);
       validateMs.push(v);
       codegenMs.push(c);
     }

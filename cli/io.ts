@@ -1,9 +1,9 @@
 // The command line's IO: the process's streams, coloured only on a terminal (generator/terminal.ts).
-import type { Output } from "../generator/output.ts";
+import type { Io } from "../generator/io.ts";
 import { shouldColor } from "../generator/terminal.ts";
 
-/** What every command writes to and reads prompts from. */
-export type Io = Output;
+/** What every command writes to and reads prompts from (one type, generator/io.ts). */
+export type { Io };
 
 export const stdio: Io = {
   out: (s) => process.stdout.write(s),

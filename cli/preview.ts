@@ -3,9 +3,10 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { BrandsConfig } from "../core/browser/config/types.ts";
-import { formatValidation, validateFile } from "../core/node/config/validate.ts";
-import { configFingerprint, readBuildInfo } from "../generator/build-info.ts";
+import { formatValidation } from "../core/node/config/validate.ts";
+import { readBuildInfo } from "../generator/build-info.ts";
+import { compile } from "../generator/compile.ts";
+import type { ResolvedConfig } from "../generator/model.ts";
 import { loadHostMap } from "../server/sites.ts";
 import type { Io } from "./io.ts";
 import { assembleApp, DEFAULT_DATA_DIR, openSandboxDb } from "./sandbox.ts";
@@ -19,7 +20,8 @@ export interface PreviewOptions {
 }
 
 /** Throws ServeUsageError when dist/ was not built, or not from this config (and its icons). */
-export async function checkDist(dist: string, file: string, config: BrandsConfig): Promise<void> {
+export async function checkDist(dist: string, file: string, resolved: ResolvedConfig): Promise<void> {
+  const { config } = resolved;
   const shown = relative(process.cwd(), dist) || ".";
   if (!existsSync(join(dist, "hosts.json"))) {
     throw new ServeUsageError(`${shown}/ holds no build (no hosts.json): run \`gen build ${file}${outFlag(shown)}\` first`);
@@ -27,7 +29,7 @@ export async function checkDist(dist: string, file: string, config: BrandsConfig
   const info = await readBuildInfo(dist);
   const rebuild = `run \`gen build ${file}${outFlag(shown)}\` again (or \`gen dev ${file}\` to edit with live reload)`;
   if (info) {
-    if (info.fingerprint !== (await configFingerprint(file, config))) {
+    if (info.fingerprint !== resolved.fingerprint) {
       throw new ServeUsageError(`${shown}/ is stale: it was built from another version of ${file} or its icons; ${rebuild}`);
     }
     return;
@@ -44,15 +46,16 @@ const outFlag = (shown: string) => (shown === "dist" ? "" : ` --out ${shown}`);
 
 export async function preview(file: string, opts: PreviewOptions, io: Io, color: boolean): Promise<number> {
   const port = parsePort(opts.port);
-  const validation = await validateFile(file);
-  const { config } = validation;
-  if (!config) {
+  // The pipeline up to the resolved model: the config's fingerprint is the one a build records.
+  const { validation, resolved } = await compile(file);
+  if (!resolved) {
     io.out(formatValidation(validation, "text", color));
     io.err(`gen preview: ${file} is invalid; fix it, run \`gen build\`, then preview.\n`);
     return 1;
   }
+  const { config } = resolved;
   const dist = resolve(opts.dist);
-  await checkDist(dist, file, config);
+  await checkDist(dist, file, resolved);
   const info = await readBuildInfo(dist);
 
   const { db, label } = await openSandboxDb({ url: process.env.DATABASE_URL, dataDir: opts.data ?? DEFAULT_DATA_DIR });

@@ -1,8 +1,10 @@
-// Codegen, step 1 of `gen build`: pure functions of the schemas and the config, written by one writer.
-// Two folders: core/browser/generated/ holds the schemas' types, which every program shares and which need no
-// config (written on install and before the tests too); runtime/generated/ holds the storefront's
-// tables and, from the config, one module per brand and the host map.
+// Codegen: pure functions of the schemas and the resolved config (./emit/), written by one writer.
+// Two folders: core/browser/generated/ holds the schemas' types, which every program shares and which
+// need no config (written on install and before the tests too); runtime/generated/ holds the
+// storefront's tables and, from the config, one module per brand and the host map.
 import { readFileSync } from "node:fs";
+import { brandsSchema } from "../core/node/config/schema-pass.ts";
+import { loadContract } from "../core/node/contract/contract.ts";
 import { CURRENCIES } from "../core/node/money/currencies.ts";
 import { loadPaymentCatalogue } from "../core/node/payments/methods.ts";
 import { emitApiTypes } from "./emit/api.ts";
@@ -10,14 +12,14 @@ import { emitBrandModules, emitHostMap } from "./emit/brands.ts";
 import { type EmittedFile, sortFiles } from "./emit/file.ts";
 import { emitCurrencyTable, emitPaymentTable, emitRouteManifests } from "./emit/tables.ts";
 import { emitConfigTypes } from "./emit/types.ts";
+import type { ResolvedConfig } from "./model.ts";
 import { paths } from "./paths.ts";
-import type { ResolvedConfig } from "./resolve.ts";
 import { type WriteReport, writeFiles } from "./writer.ts";
 
 /** core/browser/generated/: the TypeScript types of the config, payment and API schemas, and the API's codes and paths. */
 export async function generateCoreFiles(): Promise<EmittedFile[]> {
   const paymentSchema = JSON.parse(readFileSync(paths.paymentMethodsSchema, "utf8"));
-  return sortFiles([...(await emitConfigTypes(paymentSchema)), ...(await emitApiTypes())]);
+  return sortFiles([...(await emitConfigTypes(brandsSchema, paymentSchema)), ...(await emitApiTypes(loadContract()))]);
 }
 
 /** runtime/generated/ without a config: the route manifests, the payment-method and currency tables. */
@@ -36,13 +38,14 @@ export interface CodegenReport {
 }
 
 /**
- * Writes both folders. With a config, runtime/generated/ becomes exactly that config's files; without
- * one (the install and test hooks) only the config-free files are written and brand modules stay.
+ * Writes both folders. With a config's files, runtime/generated/ becomes exactly those (every brand's,
+ * whatever `--brand` a build names); without (the install and test hooks) only the config-free files
+ * are written and brand modules stay.
  */
-export async function writeGenerated(resolved?: ResolvedConfig): Promise<CodegenReport> {
+export async function writeGenerated(runtimeFiles?: EmittedFile[]): Promise<CodegenReport> {
   const core = await writeFiles(paths.coreGenerated, await generateCoreFiles(), { prune: true });
-  const runtime = resolved
-    ? await writeFiles(paths.runtimeGenerated, generateRuntimeFiles(resolved), { prune: true })
+  const runtime = runtimeFiles
+    ? await writeFiles(paths.runtimeGenerated, runtimeFiles, { prune: true })
     : await writeFiles(paths.runtimeGenerated, generateRuntimeTables());
   return { core, runtime };
 }

@@ -6,12 +6,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { isIP } from "node:net";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { hostMap } from "../core/browser/config/hosts.ts";
 import { isEntryFile } from "../core/browser/entry-pages.ts";
 import type { Format } from "../core/node/config/diagnostics.ts";
-import { formatValidation, validateFile } from "../core/node/config/validate.ts";
+import { formatValidation } from "../core/node/config/validate.ts";
+import { compile } from "./compile.ts";
 import { type NginxOptions, type NginxSite, nginxConfig, nginxString, upstreamOf } from "./emit/nginx.ts";
-import type { Output as Io } from "./output.ts";
+import type { Io } from "./io.ts";
 import { toPosix, writeFileAtomic } from "./writer.ts";
 
 export interface DeployOptions {
@@ -107,9 +107,9 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
   const tlsListen = opts.tlsCert ? port(opts.tlsListen, "--tls-listen") : undefined;
   if (tlsListen === listen) throw new DeployUsageError("--listen and --tls-listen must differ");
 
-  const validation = await validateFile(configFile);
-  const { config } = validation;
-  if (!config) {
+  // The pipeline up to the resolved model: its hosts are the ones the build wrote.
+  const { validation, resolved } = await compile(configFile);
+  if (!resolved) {
     io.out(formatValidation(validation, opts.format ?? "text", color));
     io.err(`gen deploy-config: ${configFile} is invalid; nothing was written.\n`);
     return 1;
@@ -117,7 +117,7 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
   const dist = resolve(opts.dist);
   const hostsFile = join(dist, "hosts.json");
   if (!existsSync(hostsFile)) throw new DeployUsageError(`${opts.dist}/ is not a build (no hosts.json): run \`gen build\` first`);
-  const hosts = hostMap(config);
+  const { config, hosts } = resolved;
   const drift = hostDrift(hosts, JSON.parse(readFileSync(hostsFile, "utf8")) as Record<string, { brand: string }>);
   if (drift.length) {
     io.err(
@@ -133,7 +133,7 @@ export async function deployConfig(configFile: string, opts: DeployOptions, io: 
   // The `<brand>.localhost` preview hosts name the visitor's own machine: a production deploy neither
   // answers them nor lets its pages reach them; a staging machine asks for them (--preview-hosts).
   const previewHosts = Boolean(opts.previewHosts);
-  const site = readSite(dist, previewHosts ? hosts : hostMap(config, undefined, false));
+  const site = readSite(dist, previewHosts ? hosts : resolved.publicHosts);
 
   const apiHosts = opts.proxyApiHosts
     ? [

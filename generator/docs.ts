@@ -4,10 +4,11 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type Format, githubAnnotation } from "../core/node/config/diagnostics.ts";
+import { loadContract } from "../core/node/contract/contract.ts";
 import { emitApiReference } from "./emit/docs-api.ts";
 import { emitBrandsReference, type SchemaNode } from "./emit/docs-brands.ts";
 import { emitDiagnosticsReference } from "./emit/docs-diagnostics.ts";
-import type { Output as Io } from "./output.ts";
+import type { Io } from "./io.ts";
 import { paths } from "./paths.ts";
 import { style } from "./terminal.ts";
 import { writeFileAtomic } from "./writer.ts";
@@ -23,7 +24,7 @@ export async function generateDocs(): Promise<DocFile[]> {
   const schema = JSON.parse(await readFile(paths.brandsSchema, "utf8")) as SchemaNode;
   return [
     { path: "brands-reference.md", contents: emitBrandsReference(schema), source: "schema/brands.schema.json" },
-    { path: "api.md", contents: emitApiReference(), source: "schema/api/" },
+    { path: "api.md", contents: emitApiReference(loadContract()), source: "schema/api/" },
     { path: "diagnostics.md", contents: emitDiagnosticsReference(), source: "core/node/config/catalogue.ts" },
   ];
 }

@@ -7,8 +7,8 @@ import { join, relative } from "node:path";
 import { isMap, LineCounter, parseDocument, type YAMLMap } from "yaml";
 import { type Format, githubAnnotation } from "../core/node/config/diagnostics.ts";
 import { UnreadableFileError } from "../core/node/config/load.ts";
+import type { Io } from "./io.ts";
 import { englishStandIn, type PluralCategory, pluralCategories, pluralForm } from "./locale-plurals.ts";
-import type { Output as Io } from "./output.ts";
 import { paths } from "./paths.ts";
 import { plural, style } from "./terminal.ts";
 

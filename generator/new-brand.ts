@@ -31,7 +31,7 @@ import {
   renderBrand,
   titleCase,
 } from "./brand-skeleton.ts";
-import type { Output as Io } from "./output.ts";
+import type { Io } from "./io.ts";
 import { paths } from "./paths.ts";
 import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
 import { plural, style } from "./terminal.ts";

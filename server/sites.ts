@@ -1,23 +1,23 @@
-// Serves the built storefronts from dist/ by Host: shared hashed assets, each brand's own files,
-// and for every other path (client-side routes) the brand's page of that entry path
-// (core/browser/entry-pages.ts), else its index.html.
+// Serves the built storefronts from dist/ by Host: shared hashed assets, each brand's own files, and
+// for every other path its page, by the one routing rule `gen dev` uses too
+// (core/browser/hosting/site-routing.ts): an entry path's own page, else the top-up's index.html.
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, normalize, sep } from "node:path";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isLocalPreviewHost } from "../core/browser/config/hosts.ts";
-import { entryFile, isEntryFile } from "../core/browser/entry-pages.ts";
-import { isApiPath, type PolicyOptions, responseHeaders as policyHeaders, requestPath } from "../core/browser/hosting/http-policy.ts";
+import type { HostEntry, HostMap } from "../core/browser/config/types.ts";
+import { type PolicyOptions, responseHeaders as policyHeaders, requestPath } from "../core/browser/hosting/http-policy.ts";
+import { routeSite } from "../core/browser/hosting/site-routing.ts";
 
-export interface HostEntry {
-  brand: string;
-  mode: "production" | "demo";
-}
+export type { HostEntry };
 
-export function loadHostMap(distDir: string): Record<string, HostEntry> {
+export function loadHostMap(distDir: string): HostMap {
   const file = join(distDir, "hosts.json");
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
 }
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 /**
  * `previewHosts: false` (a platform in production mode): the `<brand>.localhost` preview hosts are
@@ -34,7 +34,7 @@ export async function registerSites(app: FastifyInstance, distDir: string, polic
     ? readFileSync(join(distDir, "unknown-host.html"), "utf8")
     : "Unknown host";
   const unknownHostHeaders = responseHeaders("unknownHost", unknownHost);
-  // Pages and the redirect page are read once: their headers carry the CSP of their meta tag.
+  // Pages and popup pages are read once: their headers carry the CSP of their meta tag.
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const popupHeaders = new Map<string, Record<string, string>>();
   const popupPage = (file: string) => {
@@ -61,37 +61,35 @@ export async function registerSites(app: FastifyInstance, distDir: string, polic
   // Hashed assets go out as the build's .br or .gz copy when the browser accepts it (generator/compress.ts).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
-  const sendPage = (reply: FastifyReply, brand: string, file = "index.html") => {
+  const sendPage = (reply: FastifyReply, brand: string, file: string) => {
     const { html, headers } = page(brand, file);
     return reply.headers(headers).type("text/html; charset=utf-8").send(html);
   };
 
   app.get("/*", async (request, reply) => {
-    const path = requestPath(request.url);
-    // A platform path never gets a page: the not-found handler (app.ts) answers 405 with Allow when
-    // the path is known with other methods, else 404, both as the envelope.
-    if (isApiPath(path)) return reply.callNotFound();
-    const entry = hosts[request.hostname.toLowerCase()];
-    if (!entry) {
-      return reply.code(404).headers(unknownHostHeaders).type("text/html; charset=utf-8").send(unknownHost);
-    }
-    const safe = normalize(path).replace(/^([/\\])+/, "");
-    if (safe.split(sep).includes("..")) return sendPage(reply, entry.brand);
-    if (path.startsWith("/assets/")) {
-      const file = join(assetsDir, safe.slice("assets/".length));
-      if (existsSync(file) && statSync(file).isFile()) {
-        reply.headers(responseHeaders("asset"));
-        return reply.sendFile(safe.slice("assets/".length), assetsDir, { cacheControl: false });
+    const route = routeSite(requestPath(request.url), hosts[request.hostname.toLowerCase()], (brand, file) =>
+      isFile(join(brandsDir, brand, file)),
+    );
+    switch (route.kind) {
+      // A platform path never gets a page: the not-found handler (app.ts) answers 405 with Allow when
+      // the path is known with other methods, else 404, both as the envelope.
+      case "platform":
+        return reply.callNotFound();
+      case "unknownHost":
+        return reply.code(404).headers(unknownHostHeaders).type("text/html; charset=utf-8").send(unknownHost);
+      case "asset":
+        if (isFile(join(assetsDir, route.file))) {
+          reply.headers(responseHeaders("asset"));
+          return reply.sendFile(route.file, assetsDir, { cacheControl: false });
+        }
+        return reply.code(404).headers(responseHeaders("brandFile")).send("Not found");
+      case "page":
+        return sendPage(reply, route.brand, route.file);
+      case "brandFile": {
+        const dir = join(brandsDir, route.brand);
+        reply.headers(route.response === "popupPage" ? popupPage(join(dir, route.file)) : responseHeaders(route.response));
+        return reply.sendFile(route.file, dir, { cacheControl: false });
       }
-      return reply.code(404).headers(responseHeaders("brandFile")).send("Not found");
     }
-    const own = join(brandsDir, entry.brand, safe);
-    const file = safe.split(sep).join("/");
-    if (isEntryFile(file)) return sendPage(reply, entry.brand, file);
-    if (safe && existsSync(own) && statSync(own).isFile()) {
-      reply.headers(safe === "sw.js" ? responseHeaders("worker") : safe.endsWith(".html") ? popupPage(own) : responseHeaders("brandFile"));
-      return reply.sendFile(safe, join(brandsDir, entry.brand), { cacheControl: false });
-    }
-    return sendPage(reply, entry.brand, entryFile(path));
   });
 }

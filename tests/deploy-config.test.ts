@@ -10,9 +10,10 @@ import { main } from "../cli/main.ts";
 import { hostMap } from "../core/browser/config/hosts.ts";
 import { ENTRY_PAGES } from "../core/browser/entry-pages.ts";
 import { API_PREFIXES, HSTS, type ResponseKind, responseHeaders } from "../core/browser/hosting/http-policy.ts";
-import { validateFile } from "../core/node/config/validate.ts";
+import type { validateFile } from "../core/node/config/validate.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
+import { loadInputs } from "./compile-inputs.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const brandsFile = DEMO_CONFIG;
@@ -60,10 +61,9 @@ let tls = "";
 const logs = [`--pid=${join(work, "nginx.pid")}`, `--error-log=${join(work, "error.log")}`, `--access-log=${join(work, "access.log")}`];
 
 beforeAll(async () => {
-  const result = await validateFile(brandsFile);
-  if (!result.config) throw new Error("the demo fixture is invalid");
-  config = result.config;
-  const files = emitSites(resolveConfig(config, brandsFile), { entry: "/assets/main-test.js", preloads: [], css: "" });
+  const loaded = await loadInputs(brandsFile);
+  config = loaded.config;
+  const files = emitSites(resolveConfig(config, loaded.inputs), { entry: "/assets/main-test.js", preloads: [], css: "" }, loaded.templates);
   // An HTML page in a subfolder of a brand (a redirect page may live at /auth/…): a popup page too.
   const twitter = files.find((f) => f.path === "brands/aurora/twitterRedirect.html");
   if (!twitter) throw new Error("no redirect page emitted for aurora");

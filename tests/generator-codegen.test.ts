@@ -10,30 +10,33 @@ import type { BrandModule, BrandsConfig } from "../core/browser/config/types.ts"
 import { ENTRY_PAGES } from "../core/browser/entry-pages.ts";
 import { BRAND_MODULE_BUDGET, brandModuleBytes } from "../core/node/config/brand-module.ts";
 import { validateFile } from "../core/node/config/validate.ts";
-import { brandModuleProblems } from "../generator/build.ts";
 import { generateRuntimeFiles } from "../generator/codegen.ts";
+import { brandModuleProblems } from "../generator/compile.ts";
 import { precompress } from "../generator/compress.ts";
 import { emitSites, sha256 } from "../generator/emit/site.ts";
+import type { BundleInfo, ResolvedConfig } from "../generator/model.ts";
 import { resolveConfig } from "../generator/resolve.ts";
+import { loadInputs } from "./compile-inputs.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 const root = join(import.meta.dirname, "..");
 const minimalFile = join(root, "tests", "fixtures", "valid", "minimal.yaml");
 
-async function configOf(file: string) {
-  const result = await validateFile(file);
-  if (!result.config) throw new Error(`fixture ${file} is invalid`);
-  return result.config;
-}
-
 /** A fixture config, resolved as `gen build` resolves it before emitting. */
-const resolvedOf = async (file: string) => resolveConfig(await configOf(file), file);
+const resolvedOf = async (file: string) => {
+  const { config, inputs } = await loadInputs(file);
+  return resolveConfig(config, inputs);
+};
+
+/** The sites emitted from a resolved fixture, with the product's templates as the build reads them. */
+const sitesOf = async (resolved: ResolvedConfig, bundle: BundleInfo) =>
+  emitSites(resolved, bundle, (await loadInputs(DEMO_CONFIG)).templates);
 
 describe("runtime/generated", () => {
   it("is the same on every run (no timestamps, sorted)", async () => {
-    const config = await configOf(DEMO_CONFIG);
-    const a = generateRuntimeFiles(resolveConfig(config, DEMO_CONFIG));
-    const b = generateRuntimeFiles(resolveConfig(structuredClone(config), DEMO_CONFIG));
+    const { config, inputs } = await loadInputs(DEMO_CONFIG);
+    const a = generateRuntimeFiles(resolveConfig(config, inputs));
+    const b = generateRuntimeFiles(resolveConfig(structuredClone(config), inputs));
     expect(a).toEqual(b);
     expect(a.map((f) => f.path)).toEqual([...a.map((f) => f.path)].sort());
     for (const f of a) expect(f.contents).toMatch(/generated .* do not edit/);
@@ -131,7 +134,7 @@ describe("per-brand sites", () => {
 
   it("inlines the page's first script, allowed by its hash, and the brand's start data as inert JSON", async () => {
     const early = "window.__sfEarly=new Map;";
-    const files = emitSites(await resolvedOf(minimalFile), { ...bundle, early });
+    const files = await sitesOf(await resolvedOf(minimalFile), { ...bundle, early });
     const html = files.find((f) => f.path === "brands/minimal/index.html")?.contents ?? "";
     expect(html).toContain(`<script>${early}</script>`);
     expect(html).toContain(`script-src 'self' '${sha256(early)}';`);
@@ -155,7 +158,7 @@ describe("per-brand sites", () => {
   });
 
   it("writes a page for each entry path, each painting that path's first screen in both layouts", async () => {
-    const files = emitSites(await resolvedOf(DEMO_CONFIG), bundle);
+    const files = await sitesOf(await resolvedOf(DEMO_CONFIG), bundle);
     const page = (brand: string, file: string) => {
       const html = files.find((f) => f.path === `brands/${brand}/${file}`)?.contents;
       if (!html) throw new Error(`no ${file} for ${brand}`);
@@ -202,7 +205,7 @@ describe("per-brand sites", () => {
   });
 
   it("writes branded HTML with a CSP, a manifest, a Twitter redirect page, an icon, and a deploy map", async () => {
-    const files = emitSites(await resolvedOf(minimalFile), bundle);
+    const files = await sitesOf(await resolvedOf(minimalFile), bundle);
     const get = (p: string) => files.find((f) => f.path === p)?.contents ?? "";
     const html = get("brands/minimal/index.html");
     expect(html).toContain(
@@ -255,14 +258,14 @@ describe("per-brand sites", () => {
   });
 
   it("the Arabic-first area gets a right-to-left page", async () => {
-    const config = await configOf(DEMO_CONFIG);
+    const { config, inputs } = await loadInputs(DEMO_CONFIG);
     const mea = structuredClone(config);
     const brand = mea.brands[0];
     if (!brand) throw new Error("no brand");
     brand.areas = { mea: brand.areas.mea } as typeof brand.areas;
     brand.games = { dunesong: brand.games.dunesong } as typeof brand.games;
     brand.defaultGame = "dunesong";
-    const html = emitSites(resolveConfig({ ...mea, brands: [brand] }, DEMO_CONFIG), bundle).find((f) => f.path.endsWith("index.html"));
+    const html = (await sitesOf(resolveConfig({ ...mea, brands: [brand] }, inputs), bundle)).find((f) => f.path.endsWith("index.html"));
     expect(html?.contents).toContain('lang="ar" dir="rtl"');
   });
 });
@@ -283,8 +286,8 @@ describe("the brand module's 3 KB budget", () => {
   const fakeBundle = { entry: "/assets/index-abc.js", preloads: [], css: "" };
 
   /** The brand module's .gz exactly as `gen build` writes it: emitted, then precompressed. */
-  async function servedGzipSize(resolved: ReturnType<typeof resolveConfig>): Promise<number> {
-    const module = emitSites(resolved, fakeBundle).find((f) => /^app\/assets\/brand-.*\.js$/.test(f.path));
+  async function servedGzipSize(resolved: ResolvedConfig): Promise<number> {
+    const module = (await sitesOf(resolved, fakeBundle)).find((f) => /^app\/assets\/brand-.*\.js$/.test(f.path));
     if (!module) throw new Error("no brand module emitted");
     const dir = mkdtempSync(join(tmpdir(), "gen-budget-"));
     writeFileSync(join(dir, "brand.js"), module.contents);
@@ -295,7 +298,7 @@ describe("the brand module's 3 KB budget", () => {
   it("validate measures the bytes the build serves: a module of exactly 3,072 bytes gzip passes", async () => {
     const result = await validateFile(atBudget);
     expect(result.diagnostics.map((d) => d.name)).toEqual([]);
-    const resolved = resolveConfig(result.config as BrandsConfig, atBudget);
+    const resolved = resolveConfig(result.config as BrandsConfig, (await loadInputs(atBudget)).inputs);
     expect(await servedGzipSize(resolved)).toBe(BRAND_MODULE_BUDGET);
     expect(brandModuleBytes(resolved.brands[0]?.module as BrandModule)).toBe(BRAND_MODULE_BUDGET);
     expect(brandModuleProblems(resolved)).toEqual([]);
@@ -313,10 +316,11 @@ describe("the brand module's 3 KB budget", () => {
   });
 
   it("the build checks it too, on the bytes it writes (a config that skipped validation)", async () => {
-    const config = structuredClone(await configOf(atBudget));
+    const loaded = await loadInputs(atBudget);
+    const config = structuredClone(loaded.config);
     const brand = config.brands[0] as BrandsConfig["brands"][number];
     brand.legal = { ...brand.legal, inquiry: `${brand.legal?.inquiry} and one more sentence for the players` };
-    const resolved = resolveConfig(config, atBudget);
+    const resolved = resolveConfig(config, loaded.inputs);
     const bytes = await servedGzipSize(resolved);
     expect(bytes).toBeGreaterThan(BRAND_MODULE_BUDGET);
     expect(brandModuleProblems(resolved)).toEqual([

@@ -6,15 +6,14 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { API_PREFIXES } from "../core/browser/hosting/http-policy.ts";
-import { validateFile } from "../core/node/config/validate.ts";
-import { PNG_ICONS, rasteriseIcons } from "../generator/emit/icons.ts";
+import { PNG_ICONS } from "../generator/emit/icons.ts";
 import { emitSites, iconFiles, UNCACHED_PREFIXES } from "../generator/emit/site.ts";
+import { rasteriseIcons, renderBrandIcons } from "../generator/icons.ts";
 import { resolveConfig } from "../generator/resolve.ts";
+import { loadInputs } from "./compile-inputs.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
-const brandsFile = DEMO_CONFIG;
-const { config } = await validateFile(brandsFile);
-if (!config) throw new Error("the demo fixture is invalid");
+const { config, inputs, templates } = await loadInputs(DEMO_CONFIG);
 const bundle = { entry: "/assets/main-abc.js", preloads: ["/assets/chunk-1.js"], css: ".sf-app{display:flex}" };
 
 /** RGBA of one pixel of a PNG. */
@@ -29,7 +28,7 @@ describe("PNG icons", () => {
   const hanbit = config.brands.find((b) => b.id === "hanbit");
   if (!aurora || !hanbit) throw new Error("aurora and hanbit are needed");
   const iconOf = (id: string) => {
-    const icon = resolveConfig(config, brandsFile, id).brands[0]?.icon;
+    const icon = resolveConfig(config, inputs, id).siteBrands[0]?.icon;
     if (!icon) throw new Error(`no brand ${id}`);
     return icon;
   };
@@ -64,17 +63,15 @@ describe("PNG icons", () => {
   });
 
   it("are written into each brand's folder", async () => {
-    const { sets } = await rasteriseIcons(
-      resolveConfig(config, brandsFile).brands.map((b) => b.icon),
-      { cacheDir: false },
-    );
-    const files = iconFiles(resolveConfig(config, brandsFile, "hanbit"), sets);
+    const hanbitOnly = resolveConfig(config, inputs, "hanbit");
+    const { byBrand } = await renderBrandIcons(hanbitOnly.siteBrands, { cacheDir: false });
+    const files = iconFiles(hanbitOnly, byBrand);
     expect(files.map((f) => f.path).sort()).toEqual(PNG_ICONS.map((i) => `brands/hanbit/${i.file}`).sort());
   });
 });
 
 describe("manifest, HTML and service worker", () => {
-  const site = (b = bundle) => emitSites(resolveConfig(config, brandsFile, "jade"), b);
+  const site = (b = bundle) => emitSites(resolveConfig(config, inputs, "jade"), b, templates);
   const get = (files: ReturnType<typeof site>, path: string) => files.find((f) => f.path === path)?.contents ?? "";
 
   // An SVG icon is a document of its own: Chromium builds it on the page's main thread when it

@@ -1,7 +1,7 @@
 // gen preview and gen dev as an operator runs them: child processes in a throwaway copy of the
 // project (they write runtime/generated/ and .data/ there), on 127.0.0.1 and a free port, stopped
 // with Ctrl-C (SIGINT) at the end. gen dev is driven in Chromium: live reload, the error overlay.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
@@ -89,6 +89,20 @@ describe("gen preview", () => {
   });
 });
 
+describe("gen build --brand", () => {
+  it("builds one brand's site and never removes the other brands' generated modules", async () => {
+    const generated = join(project.dir, "runtime", "generated", "brands");
+    const all = project.gen(["build", CONFIG, "--codegen-only"]);
+    expect(await all.exited, all.err).toBe(0);
+    const before = readdirSync(generated).sort();
+    expect(before).toHaveLength(10);
+    const one = project.gen(["build", CONFIG, "--brand", "jade", "--codegen-only"]);
+    expect(await one.exited, one.err).toBe(0);
+    expect(one.out).not.toMatch(/[1-9]\d* removed/);
+    expect(readdirSync(generated).sort()).toEqual(before);
+  });
+});
+
 describe("gen dev", () => {
   let browser: Browser | undefined;
   afterAll(async () => {
@@ -124,6 +138,17 @@ describe("gen dev", () => {
     expect(await page.locator('script[src="/@vite/client"]').count()).toBe(1);
     await page.getByTestId("goods-grid").waitFor();
     await titleShown(page, "Aurora Games Top-up Center");
+    // Each entry path gets its own page, by the production server's routing (core/browser/hosting/site-routing.ts).
+    for (const [path, paths] of [
+      ["/my", "/my"],
+      ["/selectGoods", "/selectGoods"],
+      ["/", "/selectGame"],
+      ["/nowhere", "/selectGoods"],
+    ]) {
+      const served = await getByHost(port, "aurora.localhost", path);
+      expect(served.status, path).toBe(200);
+      expect(served.body, path).toMatch(new RegExp(`data-paths-old="[^"]*${paths}\\b`));
+    }
 
     // The platform knows nothing of Nimbus yet.
     const games = () => getByHost(port, `${NIMBUS.id}.localhost`, `/api/pay/getGameListV2?client_id=${NIMBUS.webClientId}&platform=web`);

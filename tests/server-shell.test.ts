@@ -6,7 +6,6 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateFile } from "../core/node/config/validate.ts";
 import { precompress } from "../generator/compress.ts";
 import { emitSites } from "../generator/emit/site.ts";
 import { resolveConfig } from "../generator/resolve.ts";
@@ -14,6 +13,7 @@ import { buildApp } from "../server/app.ts";
 import { type Db, migrate, openDb } from "../server/db.ts";
 import { deliveryDelay } from "../server/platform.ts";
 import { registerSites } from "../server/sites.ts";
+import { loadInputs } from "./compile-inputs.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 
 let db: Db;
@@ -22,10 +22,9 @@ let dist: string;
 
 beforeAll(async () => {
   const brandsFile = DEMO_CONFIG;
-  const { config } = await validateFile(brandsFile);
-  if (!config) throw new Error("the demo fixture is invalid");
+  const { config, inputs, templates } = await loadInputs(brandsFile);
   dist = mkdtempSync(join(tmpdir(), "sf-dist-"));
-  const files = emitSites(resolveConfig(config, brandsFile), { entry: "/assets/main-test.js", preloads: [], css: "" });
+  const files = emitSites(resolveConfig(config, inputs), { entry: "/assets/main-test.js", preloads: [], css: "" }, templates);
   files.push({ path: "app/assets/main-test.js", contents: "console.log('runtime')\n" });
   // A hashed asset with the build's precompressed copies (generator/compress.ts).
   const big = `export const strings = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `string number ${i}`))};\n`;

@@ -1,7 +1,7 @@
 // Types of the platform API, generated from schema/api/ (the same files the server validates with):
 // one Request and one Response type per call, and a map of every call's paths and method.
 import { compile } from "json-schema-to-typescript";
-import { COMMON_PARAMS, loadContract } from "../../core/node/contract/contract.ts";
+import { COMMON_PARAMS, type Contract } from "../../core/node/contract/contract-model.ts";
 import { type EmittedFile, GENERATED_HEADER, literal } from "./file.ts";
 
 type Json = Record<string, unknown>;
@@ -18,8 +18,8 @@ function localRefs(node: unknown): unknown {
   return out;
 }
 
-export async function emitApiTypes(): Promise<EmittedFile[]> {
-  const { common, calls, errors } = loadContract();
+export async function emitApiTypes(contract: Contract): Promise<EmittedFile[]> {
+  const { common, calls, errors } = contract;
   const defs: Json = { ...((common.$defs as Json) ?? {}) };
   const aliases: string[] = [];
   // json-schema-to-typescript names a referenced definition by its title (else its key).

@@ -1,7 +1,7 @@
 // Per-brand outputs that do not need the runtime bundle: the typed brand module, its CSS tokens, and
 // the host → brand map.
 import type { BrandModule } from "../../core/browser/config/types.ts";
-import type { ResolvedConfig } from "../resolve.ts";
+import type { ResolvedConfig } from "../model.ts";
 import { type EmittedFile, GENERATED_CSS_HEADER, GENERATED_HEADER, literal } from "./file.ts";
 
 /** `html[data-brand="x"] { --sf-… }`: the only place brand values reach CSS. */

@@ -1,8 +1,6 @@
 // docs/api.md from the API contract (schema/api/): every call's method, paths, login need,
 // parameters, answer and error codes, the shared types, and every error code.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { apiDir, type CallSpec, COMMON_PARAMS, loadContract } from "../../core/node/contract/contract.ts";
+import { type CallSpec, COMMON_PARAMS, type Contract } from "../../core/node/contract/contract-model.ts";
 import { allowedOf, resolver, type SchemaNode } from "./docs-brands.ts";
 import { code, GENERATED_MD, prose, table } from "./markdown.ts";
 
@@ -20,8 +18,7 @@ interface Row {
   required: boolean;
 }
 
-export function emitApiReference(): string {
-  const contract = loadContract();
+export function emitApiReference(contract: Contract): string {
   const defs = (contract.common.$defs ?? {}) as Record<string, SchemaNode>;
   const defKey = (ref: string) => /^(?:common\.json)?#\/\$defs\/(.+)$/.exec(ref)?.[1];
   const resolve = resolver((ref) => {
@@ -91,10 +88,7 @@ export function emitApiReference(): string {
   const errorLine = (c: string) => `${code(c)} ${errors[c]?.name ?? "?"}: ${errors[c]?.message ?? ""}`;
   const byFile = new Map<string, CallSpec[]>();
   for (const call of contract.calls) byFile.set(call.file, [...(byFile.get(call.file) ?? []), call]);
-  const fileDescription = (file: string) =>
-    String((JSON.parse(readFileSync(join(apiDir, file), "utf8")) as { description?: string }).description ?? file)
-      .split(". ")[0]
-      ?.replace(/\.$/, "") ?? file;
+  const fileDescription = (file: string) => (contract.descriptions[file] ?? file).split(". ")[0]?.replace(/\.$/, "") ?? file;
   const anchorOf = (call: CallSpec) => `call-${call.name.toLowerCase()}`;
 
   const parts: string[] = [

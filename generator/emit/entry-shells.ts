@@ -6,7 +6,7 @@ import type { LayoutVersion } from "../../core/browser/config/layout.ts";
 import { type EntryPage, type EntryShell, entryShell, pathsWithShell, shellBody } from "../../core/browser/entry-pages.ts";
 import { NAV_ITEMS, STEP_KEYS } from "../../core/browser/layout-chrome.ts";
 import { layoutRoutes as MANIFESTS } from "../../core/browser/routes.ts";
-import type { ResolvedBrand } from "../resolve.ts";
+import type { ResolvedBrand } from "../model.ts";
 
 /** One layout's shell, as templates/index.html.hbs draws it; every field is there (the template is strict). */
 interface ShellView {

@@ -1,50 +1,36 @@
-// Emit, for `gen build`: each brand's HTML, web manifest, service worker, Twitter redirect page, icon
-// and module, plus the host → brand deploy map. Pure functions of the resolved model (../resolve.ts);
-// the bundle's file names come in as arguments (the PNG icons, which need rendering, are the build's
-// separate icons step).
+// Emit, for `gen build` and `gen dev`: each brand's HTML (one page per entry path), web manifest,
+// service worker, Twitter redirect page, icons and module, plus the host → brand deploy map and the
+// build's record. Pure functions of the resolved model (../model.ts): the templates, the bundle's file
+// names and the rendered icons come in as arguments, read and made before emit.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import Handlebars from "handlebars";
 import { START_DATA_ID, startData } from "../../core/browser/config/start-brand.ts";
 import { ENTRY_PAGES, topUpPaths } from "../../core/browser/entry-pages.ts";
 import { API_PREFIXES } from "../../core/browser/hosting/http-policy.ts";
 import { layoutRoutes } from "../../core/browser/routes.ts";
-import { paths } from "../paths.ts";
-import type { ResolvedBrand, ResolvedConfig } from "../resolve.ts";
+import type { BundleInfo, IconSet, ProductInputs, ResolvedBrand, ResolvedConfig } from "../model.ts";
 import { brandModuleJs, brandTokensCss } from "./brands.ts";
 import { entryShells } from "./entry-shells.ts";
 import type { EmittedFile, OutputFile } from "./file.ts";
-import { type IconSet, iconKey, PNG_ICONS } from "./icons.ts";
+import { PNG_ICONS } from "./icons.ts";
 
-export interface BundleInfo {
-  /** URL of the runtime's entry script. */
-  entry: string;
-  /** URLs of the chunks the entry imports statically (preloaded). */
-  preloads: string[];
-  /** The entry's CSS, inlined in every page: no render-blocking request before the first paint. */
-  css: string;
-  /** URL of each language's chunk; the page preloads its initial language's. */
-  locales?: Record<string, string>;
-  /** The page's first script (runtime/early.ts), inlined: it starts the top-up's calls before the bundle. */
-  early?: string;
-}
+export type { BundleInfo };
 
-const hb = Handlebars.create();
-hb.registerHelper("json", (v: unknown) => new hb.SafeString(JSON.stringify(v)));
-const template = (name: string) => hb.compile(readFileSync(join(paths.templates, name), "utf8"), { strict: true });
-let templates: Record<"index" | "manifest" | "sw" | "twitter" | "unknown", HandlebarsTemplateDelegate> | undefined;
-const load = () =>
-  (templates ??= {
+type Templates = ProductInputs["templates"];
+
+/** The page templates compiled (Handlebars compiles in memory: no I/O). */
+function compileTemplates(sources: Templates) {
+  const hb = Handlebars.create();
+  hb.registerHelper("json", (v: unknown) => new hb.SafeString(JSON.stringify(v)));
+  const template = (name: keyof Templates) => hb.compile(sources[name], { strict: true });
+  return {
     index: template("index.html.hbs"),
     manifest: template("manifest.webmanifest.hbs"),
     sw: template("sw.js.hbs"),
     twitter: template("twitterRedirect.html.hbs"),
     unknown: template("unknown-host.html.hbs"),
-  });
-
-let swTemplate: string | undefined;
-const swSource = () => (swTemplate ??= readFileSync(join(paths.templates, "sw.js.hbs"), "utf8"));
+  };
+}
 
 export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
 const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
@@ -80,10 +66,10 @@ export function pageCsp(resolved: ResolvedBrand, styleHashes: string[], scriptHa
 /** The platform's path prefixes: the service worker never caches them, crawlers never index them. */
 export const UNCACHED_PREFIXES = API_PREFIXES;
 
-/** Each brand's PNG icons from the rendered sets (`rasteriseIcons`), keyed by `iconKey` of its source. */
-export function iconFiles(resolved: ResolvedConfig, sets: Map<string, IconSet>): OutputFile[] {
-  return resolved.brands.flatMap(({ brand, icon }) => {
-    const set = sets.get(iconKey(icon));
+/** Each site brand's PNG icons from its rendered set (../icons.ts `renderBrandIcons`), by brand id. */
+export function iconFiles(resolved: ResolvedConfig, sets: ReadonlyMap<string, IconSet>): OutputFile[] {
+  return resolved.siteBrands.flatMap(({ brand }) => {
+    const set = sets.get(brand.id);
     if (!set) throw new Error(`no icons rendered for brand '${brand.id}'`);
     return [...set].map(([file, png]) => ({ path: `brands/${brand.id}/${file}`, contents: png }));
   });
@@ -92,10 +78,10 @@ export function iconFiles(resolved: ResolvedConfig, sets: Map<string, IconSet>):
 const UNKNOWN_STYLE =
   "body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#f3f4f6}main{max-width:32rem;margin:15vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px}h1{font-size:1.25rem;margin:0 0 .5rem}";
 
-export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): EmittedFile[] {
-  const t = load();
+export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo, templates: Templates): EmittedFile[] {
+  const t = compileTemplates(templates);
   const files: EmittedFile[] = [];
-  for (const site of resolved.brands) {
+  for (const site of resolved.siteBrands) {
     const { brand, module: data, language: lang, dir, icon, shellText } = site;
     const moduleJs = brandModuleJs(data);
     const modulePath = `app/assets/brand-${brand.id}.${shortHash(moduleJs)}.js`;
@@ -163,15 +149,17 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo): Emitted
       view.entry,
       ...view.preloads,
     ];
-    const version = shortHash([swSource(), ...pages.map((p) => p.html), manifest, iconKey(icon), ...shell].join("\0"));
+    const version = shortHash(
+      [templates["sw.js.hbs"], ...pages.map((p) => p.html), manifest, icon.background, icon.svg, ...shell].join("\0"),
+    );
     files.push({ path: `${base}/sw.js`, contents: t.sw({ version, shell, never: UNCACHED_PREFIXES }) });
 
-    const script = readFileSync(join(paths.templates, "twitterRedirect.js"), "utf8");
+    const script = templates["twitterRedirect.js"];
     const twitterCsp = `default-src 'none'; script-src '${sha256(script)}'; base-uri 'none'; form-action 'none'`;
     const redirectPage = brand.login.twitter?.redirectPage ?? "/twitterRedirect.html";
     files.push({ path: `${base}${redirectPage}`, contents: t.twitter({ title: brand.title, csp: twitterCsp, script }) });
   }
-  files.push({ path: "hosts.json", contents: `${JSON.stringify(resolved.hosts, null, 2)}\n` });
+  files.push({ path: "hosts.json", contents: `${JSON.stringify(resolved.siteHosts, null, 2)}\n` });
   files.push({ path: "unknown-host.html", contents: t.unknown({ style: UNKNOWN_STYLE, styleHash: sha256(UNKNOWN_STYLE) }) });
   return files;
 }

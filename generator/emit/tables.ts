@@ -1,7 +1,7 @@
 // Brand-independent tables: the route manifests and the payment-method table.
 
+import type { PaymentMethodCatalogue } from "../../core/browser/generated/payment-types.ts";
 import { newLayoutRoutes, oldLayoutRoutes } from "../../core/browser/routes.ts";
-import type { PaymentMethodCatalogue } from "../../core/node/payments/methods.ts";
 import { type EmittedFile, GENERATED_HEADER, literal } from "./file.ts";
 
 export function emitRouteManifests(): EmittedFile {

@@ -1,7 +1,6 @@
 // Config types from the schema (json-schema-to-typescript). They describe the config *after*
 // defaults are applied, which is what brand modules hold: a property with a default is required.
 import { compile } from "json-schema-to-typescript";
-import { brandsSchema } from "../../core/node/config/schema-pass.ts";
 import { type EmittedFile, GENERATED_HEADER } from "./file.ts";
 
 type Json = Record<string, unknown>;
@@ -25,7 +24,7 @@ function requireDefaults(node: unknown): unknown {
   return out;
 }
 
-export async function emitConfigTypes(paymentSchema: Json): Promise<EmittedFile[]> {
+export async function emitConfigTypes(brandsSchema: Json, paymentSchema: Json): Promise<EmittedFile[]> {
   const options = {
     bannerComment: "",
     format: false,

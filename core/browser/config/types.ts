@@ -30,5 +30,10 @@ export interface BrandModule {
 
 export type HostMode = "production" | "demo";
 
+/** The brand a host serves, and its mode. */
+export interface HostEntry {
+  brand: string;
+  mode: HostMode;
+}
 /** Host → the brand it serves and its mode. */
-export type HostMap = Record<string, { brand: string; mode: HostMode }>;
+export type HostMap = Record<string, HostEntry>;

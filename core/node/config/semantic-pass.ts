@@ -9,9 +9,12 @@ import { checkBrand, type Brand as LooseBrand } from "./brand-checks.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
 import { arr, isObj, obj, str } from "./loose.ts";
+import type { IconBytes } from "./read.ts";
 
 export interface SemanticOptions {
   localesDir?: string;
+  /** The icons as read from disk (./read.ts); without them (a draft not on disk) the files are looked up. */
+  icons?: IconBytes;
 }
 
 interface Owner {
@@ -134,7 +137,8 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
           }
           return exists;
         },
-        iconExists: (path) => existsSync(resolve(dirname(resolve(source.file)), path)),
+        iconExists: (path) =>
+          options.icons ? options.icons.get(path) !== undefined : existsSync(resolve(dirname(resolve(source.file)), path)),
         huaweiClientId: str(obj(source.data).huaweiClientId) ?? "",
       }),
     );

@@ -4,7 +4,8 @@
 import type { BrandsConfig } from "../../browser/config/types.ts";
 import { type Diagnostic, type Format, formatDiagnostics, sortDiagnostics } from "./diagnostics.ts";
 import { iconPass } from "./icon-pass.ts";
-import { loadSource, parseSource, type SourceFile } from "./load.ts";
+import { parseSource, type SourceFile } from "./load.ts";
+import { type ConfigRead, type IconBytes, readConfig } from "./read.ts";
 import { schemaPass } from "./schema-pass.ts";
 import { type SemanticOptions, semanticPass } from "./semantic-pass.ts";
 import { strictPass } from "./strict-pass.ts";
@@ -19,6 +20,8 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
   /** The config with schema defaults filled in; present only when there is no error. */
   config?: BrandsConfig;
+  /** The icons as read with the config (a file on disk): what the build draws. */
+  icons?: IconBytes;
 }
 
 /**
@@ -52,12 +55,16 @@ export function validateSource(
   return outcome(result.source, passes(result, options));
 }
 
-/** A file on disk: every pass, and its brands' icons decoded as the build will draw them. */
+/** A config read from disk (./read.ts): every pass, and its brands' icons decoded as the build will draw them. */
+export async function validateRead(read: ConfigRead, options: ValidationOptions = {}): Promise<ValidationResult> {
+  const diagnostics = passes(read, { ...options, icons: read.icons });
+  if (read.source.data !== undefined) diagnostics.push(...(await iconPass(read.source, read.icons)));
+  return { ...outcome(read.source, diagnostics), icons: read.icons };
+}
+
+/** A file on disk, read once (the config, then its icons) and validated. */
 export async function validateFile(file: string, options: ValidationOptions = {}): Promise<ValidationResult> {
-  const loaded = await loadSource(file);
-  const diagnostics = passes(loaded, options);
-  if (loaded.source.data !== undefined) diagnostics.push(...(await iconPass(loaded.source)));
-  return outcome(loaded.source, diagnostics);
+  return validateRead(await readConfig(file), options);
 }
 
 /** Text not (yet) on disk (gen new-brand's draft): every pass but the icons'. */

@@ -1,5 +1,5 @@
-// Where a generator command reports: the command line hands it its streams (cli/io.ts), tests a buffer.
-export interface Output {
+// Where a generator command reports and reads prompts: the command line hands it its streams (cli/io.ts), tests a buffer.
+export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
   /** Colour the output (the command line decides for its streams; absent = no colour). */
