@@ -1,4 +1,4 @@
-// The order left pending is checked on the schedule of SPEC-NOTES 'Polling', never more often: the
+// The order left pending is checked on its schedule (docs/decisions.md), never more often: the
 // page runs on Playwright's clock through 16 minutes while every check it sends is timed.
 import { expect, test } from "@playwright/test";
 import {

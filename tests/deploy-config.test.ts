@@ -1,5 +1,5 @@
 // gen deploy-config --nginx: every host of the config to its brand, the Node server's headers and
-// caching per response kind (server/http-policy.ts), HTTPS with HSTS and a redirect from plain HTTP,
+// caching per response kind (core/browser/hosting/http-policy.ts), HTTPS with HSTS and a redirect from plain HTTP,
 // the platform proxied, a build that does not match the config refused, and a file nginx accepts.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";

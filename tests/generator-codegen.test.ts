@@ -51,7 +51,7 @@ describe("runtime/generated", () => {
     }
   });
 
-  it("holds every payment method of the spec with its endpoints and flow", async () => {
+  it("holds every payment method of the catalogue with its endpoints and flow", async () => {
     const files = generateRuntimeFiles(await resolvedOf(minimalFile));
     const table = files.find((f) => f.path === "payment-methods.ts")?.contents ?? "";
     const specIds = [

@@ -72,7 +72,7 @@ describe("gen new-brand from flags", () => {
     expect(inserted).toContain("\n  - id: nova\n    name: Nova Games\n");
 
     const validation = await validateFile(file);
-    // Valid; the one warning is the spec's default colour, too pale for outlines on the page.
+    // Valid; the one warning is the schema's default colour, too pale for outlines on the page.
     expect(validation.diagnostics.map((d) => d.name)).toEqual(["low-contrast-theme"]);
     const brand = validation.config?.brands.at(-1);
     expect(brand).toMatchObject({

@@ -32,7 +32,7 @@ async function shipped(lang: string) {
 }
 
 describe("locales", () => {
-  it("has one file per language of the spec, and no other", () => {
+  it("has one file per language the product ships, and no other", () => {
     expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
   });
 

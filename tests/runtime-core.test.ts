@@ -15,7 +15,7 @@ const { config } = await validateFile(DEMO_CONFIG);
 const aurora = config?.brands.find((b) => b.id === "aurora");
 if (!aurora) throw new Error("no aurora");
 
-describe("formatting (spec §9)", () => {
+describe("formatting", () => {
   it("amounts: the currency's own decimals (none for KRW, JPY, VND; three for KWD; else two), thousands separators, codes where there is no symbol", () => {
     expect(formatAmount(1234.5, "USD")).toBe("$1,234.50");
     expect(formatAmount(13500, "KRW")).toBe("₩13,500");
@@ -56,7 +56,7 @@ describe("formatting (spec §9)", () => {
   });
 });
 
-describe("host plan (spec §9)", () => {
+describe("host plan", () => {
   const location = { hostname: "pay.aurora.example", origin: "https://pay.aurora.example", port: "" };
   it("tries the primary, then the backups in order, in production", () => {
     expect(hostPlan(aurora, "production", location).hosts).toEqual([
@@ -206,7 +206,7 @@ describe("API client", () => {
   });
 });
 
-describe("error actions (spec §8)", () => {
+describe("error actions", () => {
   const ctx = { sdkView: false, networkMessage: "Network error, try again later" };
   const err = (code: number, call: CallName = "payStart") => new ApiError(call, code, `server says ${code}`, null);
   it("maps every code of the catalogue", () => {

@@ -21,7 +21,7 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
 
 describe("VIP progress", () => {
   it("is the share of the way from this level to the next, with 2 decimals", () => {
-    // All growth points over the next level's need (SPEC-NOTES), not the span since the current level.
+    // All growth points over the next level's need (docs/decisions.md), not the span since the current level.
     expect(vipProgress(6000, 20000)).toEqual({ percent: "30.00", top: false });
     expect(vipProgress(1, 3)).toEqual({ percent: "33.33", top: false });
     expect(vipProgress(2, 3)).toEqual({ percent: "66.66", top: false });

@@ -46,7 +46,7 @@ describe("payment-method names", () => {
         const name = methodName(m.id, words);
         expect(name, `${lang} ${m.id}`).not.toBe("");
         expect(name, `${lang} ${m.id}`).not.toMatch(/payment\.|\{\{/);
-        // The spec's ids ("MyCardBilling", "PlatformPay", "RazerE2p_t1") show only where one is the provider's own name.
+        // The catalogue's ids ("MyCardBilling", "PlatformPay", "RazerE2p_t1") show only where one is the provider's own name.
         if (m.name === m.display.provider) continue;
         expect(name, `${lang} ${m.id}`).not.toBe(m.name);
         if (/[a-z][A-Z]|_/.test(m.name)) expect(name, `${lang} ${m.id}`).not.toContain(m.name);

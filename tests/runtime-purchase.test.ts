@@ -32,7 +32,7 @@ const ch = (over: Partial<PaymentChannel> & { payway_id: number; channel_id: str
   ...over,
 });
 
-describe("the price rule (spec §5)", () => {
+describe("the price rule", () => {
   it.each([
     [5, 0, 0, true],
     [5, -1, -1, true],
@@ -175,7 +175,7 @@ describe("limited goods", () => {
   });
 });
 
-describe("order polling (SPEC-NOTES)", () => {
+describe("order polling", () => {
   it("checks after 1 s, every 3 s in the first minute, every 10 s after, and stops at 15 minutes", () => {
     expect(nextPollDelay(0, 0)).toBe(1000);
     expect(nextPollDelay(1, 1000)).toBe(3000);
@@ -224,7 +224,7 @@ describe("credentials as agreed with the platform", () => {
   });
 });
 
-describe("the no-coupon confirm (spec §4 step 3)", () => {
+describe("the no-coupon confirm", () => {
   const base = { vip: true, goodsTakesCoupons: true, channelTakesCoupons: true };
   it("asks when usable coupons exist but none is applied, or the channel refuses coupons", () => {
     expect(needsNoCouponConfirm({ ...base, coupons: { usable: 2 } })).toBe(true);

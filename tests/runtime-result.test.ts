@@ -107,7 +107,7 @@ describe("the support link carries the billing number", () => {
   });
 });
 
-describe("the card confirm's second line (spec §4)", () => {
+describe("the card confirm's second line", () => {
   it("names gems and a bonus only when each is non-zero, and is absent when both are zero", () => {
     expect(cardGemsLine(430, 43)).toEqual({ key: "card.confirmGems", values: { count: 430, extra: 43 } });
     expect(cardGemsLine(430, 0)).toEqual({ key: "card.confirmGemsOnly", values: { count: 430, extra: 0 } });

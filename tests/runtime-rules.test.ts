@@ -13,7 +13,7 @@ const brand = (id: string) => {
   return b;
 };
 
-describe("sales area (spec §4 order)", () => {
+describe("sales area", () => {
   it("takes the brand's only area first, whatever the URL says", () => {
     expect(resolveArea(brand("sakura"), { domainArea: "sea", storedArea: "kr" })).toBe("ja");
   });

@@ -1,5 +1,5 @@
-// The `gen dev` and `gen preview` commands: options, help and exit codes. Their logic (./dev.ts,
-// ./preview.ts) loads Vite, Fastify and the platform, so it is imported only when one of them runs.
+// The `gen dev` and `gen preview` commands: options, help and exit codes. Their logic (cli/dev.ts,
+// cli/preview.ts) loads Vite, Fastify and the platform, so it is imported only when one of them runs.
 import type { Command } from "commander";
 import type { DevOptions } from "../dev.ts";
 import type { Done, Io } from "../io.ts";

@@ -1,8 +1,8 @@
-// What the two layouts draw around a page (spec §2): the old layout's 4-step bar and the new
+// What the two layouts draw around a page: the old layout's 4-step bar and the new
 // layout's bottom navigation. One source for the runtime's layouts (runtime/app/layouts) and the
 // shells the HTML paints before them (generator/emit/site.ts).
 
-/** The old layout's steps' string keys, in order (spec §9: route indexes 1–4). */
+/** The old layout's steps' string keys, in order (the step bar's indexes 1–4). */
 export const STEP_KEYS = ["steps.selectGame", "steps.selectRoleGoods", "steps.rechargeBegin", "steps.rechargeResult"] as const;
 
 export interface NavItem {

@@ -1,5 +1,6 @@
-// The two route sets of spec §2 (plus SPEC-NOTES: /replenishGoods in both, old-layout /recharge and
-// /result pages, /layoutGame as the new layout's parent). The generator emits them as manifests.
+// The two route sets, old and new layout (with /replenishGoods in both, the old layout's /recharge and
+// /result pages, /layoutGame as the new layout's parent: docs/decisions.md). The generator emits them
+// as manifests.
 
 export type Screen =
   | "SelectGame"
@@ -21,13 +22,13 @@ export type Screen =
 export type Feature = "vip" | "events" | "replenish" | "realName";
 
 export interface RouteEntry {
-  /** Path as written in the spec; `/@*` is the game-code entry (any remainder after @). */
+  /** The route's path; `/@*` is the game-code entry (any remainder after @). */
   path: string;
-  /** Named route of spec §2, when it has one. */
+  /** The route's name, when it has one. */
   name?: string;
   screen?: Screen;
   redirect?: string;
-  /** Step of the old layout's 4-step bar (spec §9: route indexes 1–4). */
+  /** Step of the old layout's 4-step bar (indexes 1–4). */
   step?: 1 | 2 | 3 | 4;
   /** The route belongs to the layout shell with header and bottom navigation. */
   nav?: boolean;

@@ -151,15 +151,10 @@ function hashSize(names: number): number {
   return size;
 }
 
-export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
-  const byBrand = new Map<string, string[]>();
-  for (const [host, { brand }] of Object.entries(site.hosts).sort(([a], [b]) => a.localeCompare(b))) {
-    byBrand.set(brand, [...(byBrand.get(brand) ?? []), host]);
-  }
-  const known = [...Object.keys(site.hosts), ...opts.apiHosts].sort();
+/** The http block's settings: types, the access log without query strings, compression, TLS. */
+function httpSettings(opts: NginxOptions, names: number): string[] {
   const tls = opts.tls;
-  const port = tls && tls.listen !== 443 ? `:${tls.listen}` : "";
-  const http: string[] = [
+  return [
     "types {",
     "    text/html html;",
     "    text/css css;",
@@ -171,7 +166,7 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
     "    text/plain txt;",
     "}",
     "default_type application/octet-stream;",
-    "# The request line without its query string: session tokens and signatures travel there (spec §7).",
+    "# The request line without its query string: session tokens and signatures travel there (docs/security.md).",
     `log_format storefront '$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "$http_user_agent"';`,
     `access_log ${nginxString(opts.accessLog)} storefront;`,
     "sendfile on;",
@@ -184,7 +179,7 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
     "gzip_min_length 512;",
     "gzip_types text/css text/javascript application/json application/manifest+json image/svg+xml text/plain;",
     "server_names_hash_bucket_size 128;",
-    `server_names_hash_max_size ${hashSize(known.length)};`,
+    `server_names_hash_max_size ${hashSize(names)};`,
     ...(tls
       ? [
           `ssl_certificate ${nginxString(tls.certificate)};`,
@@ -194,42 +189,78 @@ export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
           "ssl_session_timeout 1d;",
         ]
       : []),
-    "",
+  ];
+}
+
+/** The platform upstream, and the maps that tell this server's own port from another. */
+function portMaps(opts: NginxOptions): string[] {
+  const own = opts.tls ? opts.tls.listen : opts.listen;
+  return [
     ...block("upstream platform", [`server ${upstreamOf(opts.upstream).hostPort};`, "keepalive 16;"]),
     "",
     "# 1 when a request's Host names a port other than the one this server answers on.",
-    ...block("map $http_host $sf_other_port", ["default 1;", "~^[^:]+$ 0;", `~^[^:]+:${tls ? tls.listen : opts.listen}$ 0;`]),
+    ...block("map $http_host $sf_other_port", ["default 1;", "~^[^:]+$ 0;", `~^[^:]+:${own}$ 0;`]),
     "# The port of a Host that names this server's own, as the browser wrote it; none otherwise.",
-    ...block("map $http_host $sf_own_port", ['default "";', `~^[^:]+(:${tls ? tls.listen : opts.listen})$ $1;`]),
-    "",
+    ...block("map $http_host $sf_own_port", ['default "";', `~^[^:]+(:${own})$ $1;`]),
+  ];
+}
+
+/** A host no brand has: the unknown-host page, with 404; over HTTPS too. */
+function unknownHostServer(site: NginxSite, opts: NginxOptions): string[] {
+  return [
     "# A host no brand has: the unknown-host page, with status 404.",
     ...block("server", [
       `listen ${at(opts, opts.listen)} default_server;`,
-      ...(tls ? [`listen ${at(opts, tls.listen)} ssl http2 default_server;`] : []),
+      ...(opts.tls ? [`listen ${at(opts, opts.tls.listen)} ssl http2 default_server;`] : []),
       "server_name _;",
       `root ${nginxString(opts.distRoot)};`,
       "error_page 404 /unknown-host.html;",
       ...block("location = /unknown-host.html", ["internal;", ...headers("unknownHost", site.unknownHost, false, opts.previewHosts)]),
       ...block("location /", ["return 404;"]),
     ]),
-    ...(tls
-      ? [
-          "",
-          "# Plain HTTP: every known host moves to HTTPS (308 keeps the method and body of an API call).",
-          ...block("server", [
-            `listen ${at(opts, opts.listen)};`,
-            `server_name ${known.join(" ")};`,
-            `return 308 https://$host${port}$request_uri;`,
-          ]),
-        ]
-      : []),
-    ...(opts.apiHosts.length
-      ? [
-          "",
-          "# The brands' API hosts, answered by this platform (a sandbox or staging deploy).",
-          ...block("server", [serving(opts), `server_name ${opts.apiHosts.join(" ")};`, ...OTHER_PORT, ...proxy("/", opts)]),
-        ]
-      : []),
+  ];
+}
+
+/** With TLS, plain HTTP only moves every known host to HTTPS. */
+function redirectServer(known: string[], opts: NginxOptions): string[] {
+  const tls = opts.tls;
+  if (!tls) return [];
+  const port = tls.listen !== 443 ? `:${tls.listen}` : "";
+  return [
+    "",
+    "# Plain HTTP: every known host moves to HTTPS (308 keeps the method and body of an API call).",
+    ...block("server", [
+      `listen ${at(opts, opts.listen)};`,
+      `server_name ${known.join(" ")};`,
+      `return 308 https://$host${port}$request_uri;`,
+    ]),
+  ];
+}
+
+/** The brands' own API hosts answered by this platform (a sandbox or staging deploy), when asked. */
+function apiHostsServer(opts: NginxOptions): string[] {
+  if (!opts.apiHosts.length) return [];
+  return [
+    "",
+    "# The brands' API hosts, answered by this platform (a sandbox or staging deploy).",
+    ...block("server", [serving(opts), `server_name ${opts.apiHosts.join(" ")};`, ...OTHER_PORT, ...proxy("/", opts)]),
+  ];
+}
+
+export function nginxConfig(site: NginxSite, opts: NginxOptions): string {
+  const byBrand = new Map<string, string[]>();
+  for (const [host, { brand }] of Object.entries(site.hosts).sort(([a], [b]) => a.localeCompare(b))) {
+    byBrand.set(brand, [...(byBrand.get(brand) ?? []), host]);
+  }
+  const known = [...Object.keys(site.hosts), ...opts.apiHosts].sort();
+  const http: string[] = [
+    ...httpSettings(opts, known.length),
+    "",
+    ...portMaps(opts),
+    "",
+    ...unknownHostServer(site, opts),
+    ...redirectServer(known, opts),
+    ...apiHostsServer(opts),
     ...[...byBrand].flatMap(([brand, hosts]) => ["", ...brandServer(brand, hosts, site, opts)]),
   ];
   return [

@@ -10,9 +10,9 @@ export function emitRouteManifests(): EmittedFile {
     contents:
       `${GENERATED_HEADER}import type { RouteEntry } from "../../core/browser/routes.ts";\n\n` +
       `export type { RouteEntry, Screen, Feature } from "../../core/browser/routes.ts";\n\n` +
-      `/** The new layout's routes (spec §2, "New version routes"). */\n` +
+      `/** The new layout's routes. */\n` +
       `export const newLayoutRoutes: RouteEntry[] = ${literal(newLayoutRoutes)};\n\n` +
-      `/** The old layout's routes (spec §2, "Old version routes"), with the step bar indexes. */\n` +
+      `/** The old layout's routes, with the step bar indexes. */\n` +
       `export const oldLayoutRoutes: RouteEntry[] = ${literal(oldLayoutRoutes)};\n\n` +
       `/** Each layout's routes. */\n` +
       `export const layoutRoutes = { old: oldLayoutRoutes, new: newLayoutRoutes } as const;\n`,

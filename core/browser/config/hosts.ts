@@ -67,7 +67,7 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
-/** Demo (beta) mode applies when the host contains 'demo' (spec §1). */
+/** Demo (beta) mode applies when the host contains 'demo' (docs/decisions.md, "Brands and hosts"). */
 export function modeForHost(hostname: string): HostMode {
   return hostname.includes("demo") ? "demo" : "production";
 }

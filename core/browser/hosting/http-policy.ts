@@ -1,5 +1,5 @@
 // What every storefront response carries, by kind: security headers, content security policy and
-// caching. One source for the Node server (./sites.ts) and the generated nginx configuration
+// caching. One source for the Node server (server/sites.ts) and the generated nginx configuration
 // (generator/emit/nginx.ts), so the two cannot drift apart.
 
 /** Security headers sent with every response of a storefront; each HTML page's CSP comes from its own meta tag. */

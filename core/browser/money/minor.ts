@@ -1,7 +1,7 @@
 // Money as integers: an amount is a whole number of its currency's minor units (cents, or yen for
 // JPY), with the ISO 4217 currency beside it. Every conversion and discount is exact rational
 // arithmetic, rounded once, half up, at the currency's minor unit. Browser-safe: the minor unit of a
-// currency comes in as `digits` (schema/currencies.json, via ./currencies.ts on the platform).
+// currency comes in as `digits` (schema/currencies.json, via core/node/money/currencies.ts on the platform).
 
 export interface Money {
   /** Whole minor units (≥ 0 for prices). */
@@ -60,7 +60,7 @@ export function toMinor(value: string | number, digits: number): number {
   return safe(scaled / den);
 }
 
-/** Minor units as the wire's decimal number (spec §7: amounts are decimals): 499 USD cents → 4.99. */
+/** Minor units as the wire's decimal number (amounts travel as decimals, docs/api.md): 499 USD cents → 4.99. */
 export function toDecimal(minor: number, digits: number): number {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`${minor} is not a whole number of minor units`);
   return digits === 0 ? minor : Number(`${minor < 0 ? "-" : ""}${decimalText(Math.abs(minor), digits)}`);

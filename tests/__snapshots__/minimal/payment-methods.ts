@@ -83,7 +83,7 @@ export const paymentMethods: Record<number, PaymentMethod> = {
     "endpoints": {
       "start": "/api/pay/payMyCardInGame"
     },
-    "note": "The in-game card channel opens card mode instead of a pay link (spec §4).",
+    "note": "The in-game card channel opens card mode instead of a pay link.",
     "addition": false
   },
   "10302": {
@@ -329,7 +329,7 @@ export const paymentMethods: Record<number, PaymentMethod> = {
       "kr": "/api/kr_pay/kakao_pay"
     },
     "addition": true,
-    "note": "The spec lists a kakao_pay endpoint but no id; 12301 is ours."
+    "note": "The original catalogue lists a kakao_pay endpoint but no id; 12301 is ours (docs/decisions.md)."
   },
   "12401": {
     "id": 12401,
@@ -344,7 +344,7 @@ export const paymentMethods: Record<number, PaymentMethod> = {
       "check": "/api/pay/card_info"
     },
     "addition": true,
-    "note": "The 43-point prepaid card: card_info checks the card, card_pay exchanges it for gems. The spec names the calls but no id; 12401 is ours."
+    "note": "The 43-point prepaid card: card_info checks the card, card_pay exchanges it for gems. The original catalogue names the calls but no id; 12401 is ours (docs/decisions.md)."
   }
 };
 

@@ -3,7 +3,7 @@ import type { RouteEntry } from "../../core/browser/routes.ts";
 
 export type { RouteEntry, Screen, Feature } from "../../core/browser/routes.ts";
 
-/** The new layout's routes (spec §2, "New version routes"). */
+/** The new layout's routes. */
 export const newLayoutRoutes: RouteEntry[] = [
   {
     "path": "/",
@@ -86,7 +86,7 @@ export const newLayoutRoutes: RouteEntry[] = [
   }
 ];
 
-/** The old layout's routes (spec §2, "Old version routes"), with the step bar indexes. */
+/** The old layout's routes, with the step bar indexes. */
 export const oldLayoutRoutes: RouteEntry[] = [
   {
     "path": "/",
