@@ -60,7 +60,11 @@ export interface RazerChannelsData {
 export type Pictogram =
   | "card"
   | "bank"
+  | "bankTransfer"
   | "onlineBank"
+  | "laptopBank"
+  | "browserBank"
+  | "mobileBank"
   | "wallet"
   | "phoneTap"
   | "phoneBill"
