@@ -184,8 +184,9 @@ function routeTable(app: FastifyInstance) {
   };
 }
 
-function hops(n: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < n;
+/** Trusts the `proxies` reverse proxies nearest the platform (TRUST_PROXY=n, trust-proxy.ts). */
+function hops(proxies: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < proxies;
 }
 
 /** A UTF-16 surrogate without its other half: not a character, so nothing can store or show it. */
@@ -201,8 +202,8 @@ function badText(value: unknown, depth = 0): string | undefined {
         : undefined;
   if (typeof value === "string") return check(value);
   if (depth > 8 || typeof value !== "object" || value === null) return undefined;
-  for (const [k, v] of Object.entries(value)) {
-    const bad = check(k) ?? badText(v, depth + 1);
+  for (const [key, nested] of Object.entries(value)) {
+    const bad = check(key) ?? badText(nested, depth + 1);
     if (bad) return bad;
   }
   return undefined;

@@ -4,25 +4,19 @@ import { randomBytes } from "node:crypto";
 import type { BrandsConfig } from "../core/browser/config/types.ts";
 import { buildCatalog } from "./catalog/catalog.ts";
 import type { Db } from "./db.ts";
-import { newCaches, type Platform, type PlatformMode, type TrackingLimits } from "./domain/platform.ts";
+import { newCaches, type Platform, type PlatformMode } from "./domain/platform.ts";
 import { seed } from "./domain/seed.ts";
 import { TRACKING_LIMITS } from "./domain/tracking.ts";
 
 export type { Platform, PlatformMode };
 
-export interface PlatformOptions {
-  db: Db;
-  config: BrandsConfig;
-  /** sandbox (the default: its own tools, a secret of its own) or production (PLATFORM_MODE). */
-  mode?: PlatformMode;
-  /** Signs notifications and checkout links (SANDBOX_SECRET); see platformSecret. */
-  secret?: string;
-  now?: () => Date;
-  /** Delay between payment and the game's delivery confirmation; SANDBOX_DELIVERY_MS, else 5 s. */
-  deliveryDelayMs?: number;
-  /** Tracking events one client may store a minute, and all together (default TRACKING_LIMITS). */
-  trackingLimits?: TrackingLimits;
-}
+/**
+ * What a start gives: the database and the config, and any of the platform's settings (Platform's
+ * fields, declared once in domain/platform.ts); createPlatform derives the catalogue and the caches
+ * and takes each setting not given from the environment or its default.
+ */
+export type PlatformOptions = Pick<Platform, "db"> &
+  Partial<Pick<Platform, "mode" | "secret" | "now" | "deliveryDelayMs" | "trackingLimits">> & { config: BrandsConfig };
 
 /** A start that must not go on: a missing or weak secret in production mode, an unknown mode. */
 export class PlatformConfigError extends Error {}
@@ -104,6 +98,12 @@ export function sandboxClock(value: string | undefined): () => Date {
   return () => new Date(Date.now() + offset);
 }
 
+/**
+ * The platform for a config on a database. Not given: the mode from PLATFORM_MODE (sandbox by
+ * default), the secret from SANDBOX_SECRET (see platformSecret), the clock from SANDBOX_CLOCK (real
+ * time by default), the delivery delay from SANDBOX_DELIVERY_MS (5 s by default), the tracking
+ * limits TRACKING_LIMITS.
+ */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const mode = options.mode ?? checkStartEnv();
   const platform: Platform = {

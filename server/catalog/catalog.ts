@@ -87,12 +87,12 @@ export interface Catalog {
 
 /** FNV-1a: stable 31-bit ids from names, independent of the order of brands.yaml. */
 export function stableId(text: string): number {
-  let h = 0x811c9dc5;
+  let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
   }
-  return (h >>> 0) & 0x7fffffff || 1;
+  return (hash >>> 0) & 0x7fffffff || 1;
 }
 
 /** Every game's sub-game is its classic edition. */
@@ -122,14 +122,14 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
     for (const mode of [brand.api.production, brand.api.demo]) {
       for (const origin of [mode.primary, ...mode.backup]) apiHosts.set(new URL(origin).hostname, brand.id);
     }
-    for (const [gameKey, g] of Object.entries(brand.games)) {
-      if (!g) continue;
-      const area = brand.areas[g.area];
+    for (const [gameKey, gameConfig] of Object.entries(brand.games)) {
+      if (!gameConfig) continue;
+      const area = brand.areas[gameConfig.area];
       const gpId = stableId(`${brand.id}/${gameKey}`);
       const base: Omit<CatalogGame, "gpId" | "clientIds" | "subGames" | "name" | "parentGpId"> = {
         brand,
         gameKey,
-        area: g.area,
+        area: gameConfig.area,
         currency: area?.currency ?? brand.currency,
         servers: data.servers.servers.map((s) => ({ ...s })),
         goods: goodsFor(data, gameKey),
@@ -137,19 +137,19 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
         hasEvents: brand.features.events,
         vip: brand.features.vip,
       };
-      const subClient = `${g.clientIdMap.web}-${SUB_GAME}`;
+      const subClient = `${gameConfig.clientIdMap.web}-${SUB_GAME}`;
       const parent: CatalogGame = {
         ...base,
         gpId,
-        name: g.name,
-        clientIds: g.clientIdMap,
-        subGames: [{ code: SUB_GAME, name: `${g.name} Classic`, clientId: subClient }],
+        name: gameConfig.name,
+        clientIds: gameConfig.clientIdMap,
+        subGames: [{ code: SUB_GAME, name: `${gameConfig.name} Classic`, clientId: subClient }],
       };
       const sub: CatalogGame = {
         ...base,
         gameKey: `${gameKey}-${SUB_GAME}`,
         gpId: stableId(`${brand.id}/${gameKey}/${SUB_GAME}`),
-        name: `${g.name} Classic`,
+        name: `${gameConfig.name} Classic`,
         clientIds: { android: subClient, ios: subClient, web: subClient },
         subGames: [],
         parentGpId: gpId,
@@ -184,7 +184,7 @@ export function buildCatalog(config: BrandsConfig, data: CatalogData = catalogDa
 /** Every game of a brand, sub-games included (an account has characters in each). */
 export const gamesOfBrand = (catalog: Catalog, brandId: string) => catalog.games.filter((g) => g.brand.id === brandId);
 
-/** VIP version = the brand's switch AND the game's is_open_coupon, which sub-games do not have (SPEC-NOTES). */
+/** VIP version = the brand's switch AND the game's is_open_coupon, which sub-games do not have (docs/api.md#call-pageconfig; docs/decisions.md, "Loyalty"). */
 export const isVipGame = (game: CatalogGame) => game.vip && game.parentGpId === undefined;
 
 /** A goods' price (and struck-through price) in the game's currency, in its minor units. */

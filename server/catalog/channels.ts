@@ -25,11 +25,11 @@ export function regionChannels(data: CatalogData): RegionChannels {
       return {
         ...channel,
         list: listName,
-        sub: subs.map((s, i) => ({
+        sub: subs.map((razerChannel, place) => ({
           paywayId: channel.paywayId,
-          channelId: s.channelId,
-          name: s.name,
-          sort: i + 1,
+          channelId: razerChannel.channelId,
+          name: razerChannel.name,
+          sort: place + 1,
           minUsd: channel.minUsd,
           maxUsd: channel.maxUsd,
           openCoupon: true,

@@ -60,7 +60,11 @@ export interface RazerChannelsData {
 export type Pictogram =
   | "card"
   | "bank"
+  | "bankTransfer"
   | "onlineBank"
+  | "laptopBank"
+  | "browserBank"
+  | "mobileBank"
   | "wallet"
   | "phoneTap"
   | "phoneBill"
@@ -244,16 +248,18 @@ function crossReferences(data: Omit<CatalogData, "translations">): string[] {
   const cents = (where: string, value: number) => {
     if (fromWire(value, BASE) === undefined) problems.push(`${where}: ${value} US dollars is not a whole number of cents`);
   };
-  for (const g of data.goods.goods) {
-    cents(`goods.json: ${g.id} usd`, g.usd);
-    if (g.originalUsd !== undefined) cents(`goods.json: ${g.id} originalUsd`, g.originalUsd);
+  for (const goods of data.goods.goods) {
+    cents(`goods.json: ${goods.id} usd`, goods.usd);
+    if (goods.originalUsd !== undefined) cents(`goods.json: ${goods.id} originalUsd`, goods.originalUsd);
   }
   for (const [name, list] of Object.entries(data.channels.lists))
-    for (const c of list)
-      for (const bound of [c.minUsd, c.maxUsd]) if (bound > 0) cents(`channels.json: ${name}/${c.channelId} bound`, bound);
+    for (const channel of list)
+      for (const bound of [channel.minUsd, channel.maxUsd])
+        if (bound > 0) cents(`channels.json: ${name}/${channel.channelId} bound`, bound);
   for (const level of data.vip.levels) for (const c of level.coupons) cents(`vip.json: level ${level.level} ${c.name} minUsd`, c.minUsd);
-  for (const e of data.events.events)
-    if (e.type === "cumulative") for (const r of e.rewards) cents(`events.json: ${e.idPrefix}/${r.id} threshold`, r.threshold);
+  for (const event of data.events.events)
+    if (event.type === "cumulative")
+      for (const reward of event.rewards) cents(`events.json: ${event.idPrefix}/${reward.id} threshold`, reward.threshold);
   for (const [code, rate] of Object.entries(data.rates.currencies)) {
     if (!CURRENCIES[code]) problems.push(`rates.json: ${code} is not an ISO 4217 currency of schema/currencies.json`);
     else if (fromWire(rate.step, code) === undefined) problems.push(`rates.json: ${code}'s step ${rate.step} is finer than its minor unit`);
@@ -261,10 +267,11 @@ function crossReferences(data: Omit<CatalogData, "translations">): string[] {
   if (data.rates.currencies[BASE]?.perBase !== "1") problems.push(`rates.json: the base currency ${BASE} must have perBase "1"`);
   const levels = data.vip.levels;
   if (levels[0]?.points !== 0) problems.push("vip.json: the first level must need 0 points");
-  levels.forEach((l, i) => {
-    if (l.level !== i) problems.push(`vip.json: level ${l.level} is in place ${i}`);
-    const before = levels[i - 1];
-    if (before && before.points >= l.points) problems.push(`vip.json: level ${l.level} needs no more points than level ${before.level}`);
+  levels.forEach((level, place) => {
+    if (level.level !== place) problems.push(`vip.json: level ${level.level} is in place ${place}`);
+    const before = levels[place - 1];
+    if (before && before.points >= level.points)
+      problems.push(`vip.json: level ${level.level} needs no more points than level ${before.level}`);
   });
   return problems;
 }

@@ -45,9 +45,9 @@ export interface SandboxMoney {
 /** The rules of rates.json; a currency it does not list prices at 1 : 1 with a step of one minor unit. */
 export function sandboxMoney(data: RatesData): SandboxMoney {
   const rules = new Map<string, CurrencyRule>();
-  for (const [code, r] of Object.entries(data.currencies)) {
+  for (const [code, rate] of Object.entries(data.currencies)) {
     const digits = minorDigits(code);
-    rules.set(code, { code, digits, perBase: ratio(r.perBase), step: toMinor(r.step, digits) });
+    rules.set(code, { code, digits, perBase: ratio(rate.perBase), step: toMinor(rate.step, digits) });
   }
   const rule = (currency: string): CurrencyRule => {
     let found = rules.get(currency);
@@ -60,30 +60,30 @@ export function sandboxMoney(data: RatesData): SandboxMoney {
   return {
     rule,
     fromBase(cents, currency) {
-      const r = rule(currency);
-      return convert(cents, BASE_DIGITS, r.perBase, r.digits, r.step);
+      const currencyRule = rule(currency);
+      return convert(cents, BASE_DIGITS, currencyRule.perBase, currencyRule.digits, currencyRule.step);
     },
     toBaseCents(minor, currency) {
-      const r = rule(currency);
-      return convert(minor, r.digits, inverse(r.perBase), BASE_DIGITS);
+      const currencyRule = rule(currency);
+      return convert(minor, currencyRule.digits, inverse(currencyRule.perBase), BASE_DIGITS);
     },
     has: (currency) => currency in data.currencies,
     between(minor, from, to) {
       if (from === to) return minor;
       for (const code of [from, to])
         if (!(code in data.currencies)) throw new Error(`rates.json has no rate for ${code}: an amount in it cannot be converted`);
-      const a = rule(from);
-      const b = rule(to);
-      return convert(minor, a.digits, cross(a.perBase, b.perBase), b.digits);
+      const fromRule = rule(from);
+      const toRule = rule(to);
+      return convert(minor, fromRule.digits, cross(fromRule.perBase, toRule.perBase), toRule.digits);
     },
     reachesBase(minor, currency, cents) {
-      const r = rule(currency);
-      return compareConverted(minor, r.digits, inverse(r.perBase), BASE_DIGITS, cents) >= 0;
+      const currencyRule = rule(currency);
+      return compareConverted(minor, currencyRule.digits, inverse(currencyRule.perBase), BASE_DIGITS, cents) >= 0;
     },
   };
 }
 
-/** Minor units as the wire's decimal number (spec §7), with the currency's own decimals. */
+/** Minor units as the wire's decimal number (docs/decisions.md, "Money, effects and time"), with the currency's own decimals. */
 export const toWire = (minor: number, currency: string): number => toDecimal(minor, minorDigits(currency));
 
 /** A wire amount as minor units; undefined when it has more decimals than the currency or is not an amount. */

@@ -86,34 +86,36 @@ export function englishTexts(data: TextSources): { texts: Map<string, string>; p
   const { goods, vip, events, channels, razerChannels, texts: own } = data;
   for (const t of goods.types) add(textId.goodsType(t.typeKey), t.name, "goods.json");
   add(textId.goodsExplanation(), goods.explanation, "goods.json");
-  for (const g of goods.goods) {
-    add(textId.goodsDisplay(g.id), g.display, "goods.json");
-    add(textId.goodsDescription(g.id), g.description, "goods.json");
+  for (const goodsEntry of goods.goods) {
+    add(textId.goodsDisplay(goodsEntry.id), goodsEntry.display, "goods.json");
+    add(textId.goodsDescription(goodsEntry.id), goodsEntry.description, "goods.json");
   }
   add(textId.vipFaqTitle(), vip.faq.title, "vip.json");
   add(textId.vipFaqContent(), vip.faq.content, "vip.json");
-  for (const l of vip.levels) {
-    add(textId.vipLevel(l.level), l.name, "vip.json");
-    if (l.firstReward) add(textId.vipFirstReward(l.level), l.firstReward, "vip.json");
-    for (const c of l.coupons) add(textId.vipCoupon(l.level, c.type), c.name, "vip.json");
+  for (const level of vip.levels) {
+    add(textId.vipLevel(level.level), level.name, "vip.json");
+    if (level.firstReward) add(textId.vipFirstReward(level.level), level.firstReward, "vip.json");
+    for (const coupon of level.coupons) add(textId.vipCoupon(level.level, coupon.type), coupon.name, "vip.json");
   }
-  for (const e of events.events) {
-    add(textId.eventTitle(e.idPrefix), e.title, "events.json");
-    if (e.description) add(textId.eventDescription(e.idPrefix), e.description, "events.json");
-    for (const r of e.rewards) add(textId.eventReward(e.idPrefix, r.id), r.name, "events.json");
+  for (const event of events.events) {
+    add(textId.eventTitle(event.idPrefix), event.title, "events.json");
+    if (event.description) add(textId.eventDescription(event.idPrefix), event.description, "events.json");
+    for (const reward of event.rewards) add(textId.eventReward(event.idPrefix, reward.id), reward.name, "events.json");
   }
   for (const [list, entries] of Object.entries(channels.lists)) {
-    for (const c of entries) {
-      if (c.description !== undefined) {
-        const fields = descriptionFields(c.description);
-        if (!fields) problems.push(`channels.json: ${list}/${c.channelId}'s description is not a JSON object`);
-        for (const [field, text] of Object.entries(fields ?? {})) add(textId.channelTip(list, c.channelId, field), text, "channels.json");
+    for (const channel of entries) {
+      if (channel.description !== undefined) {
+        const fields = descriptionFields(channel.description);
+        if (!fields) problems.push(`channels.json: ${list}/${channel.channelId}'s description is not a JSON object`);
+        for (const [field, text] of Object.entries(fields ?? {}))
+          add(textId.channelTip(list, channel.channelId, field), text, "channels.json");
       }
-      if (Array.isArray(c.sub)) for (const s of c.sub) add(textId.subChannel(s.paywayId, s.channelId), s.name, "channels.json");
+      if (Array.isArray(channel.sub))
+        for (const sub of channel.sub) add(textId.subChannel(sub.paywayId, sub.channelId), sub.name, "channels.json");
       // Razer Gold's sub-channels take the channel's payway id (channels.ts).
-      if (c.sub === "razer")
-        for (const s of [...Object.values(razerChannels.regions).flat(), ...razerChannels.otherRegions])
-          add(textId.subChannel(c.paywayId, s.channelId), s.name, "razer-channels.json");
+      if (channel.sub === "razer")
+        for (const sub of [...Object.values(razerChannels.regions).flat(), ...razerChannels.otherRegions])
+          add(textId.subChannel(channel.paywayId, sub.channelId), sub.name, "razer-channels.json");
     }
   }
   add(textId.partnerGift(), own.partnerGift, "texts.json");
@@ -150,7 +152,7 @@ export function textsFor(translations: Translations, specLang: string | undefine
   return { lang, text: (id, english) => own?.[id] ?? english };
 }
 
-/** A JSON map of every language → its text (the spec's coupon-name form), English first. */
+/** A JSON map of every language → its text (a coupon's name as docs/api.md#type-coupon allows it), English first. */
 export function textInEveryLanguage(translations: Translations, id: string, english: string): string {
   const map: Record<string, string> = { [ENGLISH]: english };
   for (const [lang, texts] of translations) map[lang] = texts[id] ?? english;

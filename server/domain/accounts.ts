@@ -1,7 +1,7 @@
 // Accounts signing in: a session, or 6001 with a real-name ticket first; internal test accounts.
 import type { LoginResult } from "../../core/browser/generated/api-types.ts";
 import { type CatalogGame, gamesOfBrand } from "../catalog/catalog.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Params, Platform } from "./platform.ts";
 import { issueRealNameTicket } from "./real-name.ts";
@@ -27,17 +27,18 @@ export async function loginResult(
   game: CatalogGame,
   account: AccountRow,
   device: string,
-  o: { issueTesterToken: boolean } = { issueTesterToken: true },
+  options: { issueTesterToken: boolean } = { issueTesterToken: true },
 ): Promise<LoginResult> {
   // A first sign-in meets the sandbox game server's characters in every game of the brand.
   await ensureRoles(platform.db, platform.catalog.roleNames, account.user_id, gamesOfBrand(platform.catalog, game.brand.id));
   if (game.brand.features.realName && !account.real_name) {
-    // Not verified: no session; the ticket lets /certifiedReal verify this account (spec §8: 6001).
-    fail(E.notRealName, undefined, { ticket: await issueRealNameTicket(platform.db, account.user_id, platform.now()) });
+    // Not verified: no session; the ticket lets /certifiedReal verify this account (6001: docs/decisions.md, "Real-name gate").
+    fail(CODE.notRealName, undefined, { ticket: await issueRealNameTicket(platform.db, account.user_id, platform.now()) });
   }
   const now = platform.now();
   const token = await startSession(platform.db, account.user_id, now);
-  const tester = account.is_test && o.issueTesterToken ? await issueTesterToken(platform.db, account.user_id, device, now) : undefined;
+  const tester =
+    account.is_test && options.issueTesterToken ? await issueTesterToken(platform.db, account.user_id, device, now) : undefined;
   return {
     username: account.username,
     suid: account.user_id,
@@ -56,6 +57,6 @@ export async function betaConfirm(platform: Platform, params: Params<"betaConfir
   const [account] = userId
     ? await platform.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE user_id = $1`, [userId])
     : [];
-  if (!account) fail(E.betaInvalid);
+  if (!account) fail(CODE.betaInvalid);
   return loginResult(platform, game, account, device, { issueTesterToken: false });
 }

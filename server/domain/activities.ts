@@ -26,10 +26,10 @@ export function activitiesFor(catalog: Catalog, game: CatalogGame, now: Date, { 
     description: event.description && text(textId.eventDescription(event.idPrefix), event.description),
     start,
     end,
-    rewards: event.rewards.map((r) => ({
-      id: r.id,
-      name: text(textId.eventReward(event.idPrefix, r.id), r.name),
-      threshold: event.type === "cumulative" ? catalog.money.fromBase(usdCents(r.threshold), game.currency) : r.threshold,
+    rewards: event.rewards.map((reward) => ({
+      id: reward.id,
+      name: text(textId.eventReward(event.idPrefix, reward.id), reward.name),
+      threshold: event.type === "cumulative" ? catalog.money.fromBase(usdCents(reward.threshold), game.currency) : reward.threshold,
     })),
   }));
 }

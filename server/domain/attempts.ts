@@ -32,21 +32,21 @@ const windowOf = (now: Date, windowMs: number) => new Date(Math.floor(now.getTim
 export async function reserveAttempt(db: Queryable, scope: string, subjects: readonly AttemptSubject[], now: Date): Promise<Reservation> {
   const ordered = [...subjects].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const counted = new Map<string, number>();
-  for (const s of ordered) {
+  for (const subject of ordered) {
     const [row] = await db.query<{ attempts: number }>(
       `INSERT INTO attempt_counters (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1)
        ON CONFLICT (scope, subject, window_start) DO UPDATE SET attempts = attempt_counters.attempts + 1
        RETURNING attempts`,
-      [scope, s.key, windowOf(now, s.windowMs)],
+      [scope, subject.key, windowOf(now, subject.windowMs)],
     );
-    counted.set(s.key, row?.attempts ?? 0);
+    counted.set(subject.key, row?.attempts ?? 0);
   }
   const release = async () => {
-    for (const s of ordered) {
+    for (const subject of ordered) {
       await db.query(
         `UPDATE attempt_counters SET attempts = attempts - 1
           WHERE scope = $1 AND subject = $2 AND window_start = $3 AND attempts > 0`,
-        [scope, s.key, windowOf(now, s.windowMs)],
+        [scope, subject.key, windowOf(now, subject.windowMs)],
       );
     }
   };

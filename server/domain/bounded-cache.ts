@@ -5,6 +5,10 @@ export class BoundedCache<K, V> {
 
   constructor(readonly limit: number) {}
 
+  get size(): number {
+    return this.#entries.size;
+  }
+
   get(key: K): V | undefined {
     return this.#entries.get(key);
   }

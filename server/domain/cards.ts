@@ -5,7 +5,7 @@ import type { CatalogGoods } from "../catalog/catalog.ts";
 import { toWire } from "../catalog/money.ts";
 import { checkSecret, subjects } from "./attempts.ts";
 import { decodeCardInfo, verifyPassword } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import { createOrder } from "./orders.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
@@ -30,7 +30,7 @@ export interface CardRow {
 async function checkedCard(platform: Platform, brandId: string, cardInfo: string, address: string): Promise<CardRow> {
   const now = platform.now();
   const decoded = decodeCardInfo(cardInfo, Math.floor(now.getTime() / 1000));
-  if (!decoded) fail(E.cardInvalid, "the card information could not be read, please enter it again");
+  if (!decoded) fail(CODE.cardInvalid, "the card information could not be read, please enter it again");
   const [card] = await platform.db.query<CardRow>(
     `SELECT card_no, password_hash, card_points, price_minor::text, currency, gems, extra_gems, used_billing_no
        FROM prepaid_cards WHERE card_no = $1 AND brand_id = $2`,
@@ -43,9 +43,9 @@ async function checkedCard(platform: Platform, brandId: string, cardInfo: string
     now,
     async () => (await verifyPassword(decoded.password, card?.password_hash, "card")) && Boolean(card),
   );
-  if (verdict === "locked") fail(E.cardLocked);
-  if (verdict === "wrong" || !card) fail(E.cardInvalid);
-  if (card.used_billing_no) fail(E.cardUsed);
+  if (verdict === "locked") fail(CODE.cardLocked);
+  if (verdict === "wrong" || !card) fail(CODE.cardInvalid);
+  if (card.used_billing_no) fail(CODE.cardUsed);
   return card;
 }
 
@@ -92,7 +92,7 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
   const { money } = platform.catalog;
   // A card converts only between currencies the sandbox has rates for: never at face value.
   if (card.currency !== game.currency && !(money.has(card.currency) && money.has(game.currency)))
-    fail(E.cardInvalid, `this card (${card.currency}) cannot be used for a game priced in ${game.currency}`);
+    fail(CODE.cardInvalid, `this card (${card.currency}) cannot be used for a game priced in ${game.currency}`);
   return createOrder(platform, {
     game,
     goods,
@@ -117,7 +117,7 @@ export async function cardPay(platform: Platform, params: Params<"cardPay">, cal
         "UPDATE prepaid_cards SET used_billing_no = $2, used_at = $3 WHERE card_no = $1 AND used_billing_no IS NULL RETURNING card_no",
         [card.card_no, billingNo, now],
       );
-      if (taken.length !== 1) fail(E.cardUsed);
+      if (taken.length !== 1) fail(CODE.cardUsed);
     },
   });
 }

@@ -18,12 +18,14 @@ export const boundIn = (catalog: Catalog, game: CatalogGame, usd: number) =>
   usd > 0 ? catalog.money.fromBase(usdCents(usd), game.currency) : 0;
 
 /** A channel's description (JSON text) with each of its texts in the caller's language. */
-function descriptionIn(c: CatalogChannel, texts: Texts): string | undefined {
-  const fields = c.description && c.list ? descriptionFields(c.description) : undefined;
-  if (!fields || !c.list) return c.description;
-  const list = c.list;
+function descriptionIn(channel: CatalogChannel, texts: Texts): string | undefined {
+  const fields = channel.description && channel.list ? descriptionFields(channel.description) : undefined;
+  if (!fields || !channel.list) return channel.description;
+  const list = channel.list;
   return JSON.stringify(
-    Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, texts.text(textId.channelTip(list, c.channelId, f), text)])),
+    Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [field, texts.text(textId.channelTip(list, channel.channelId, field), text)]),
+    ),
   );
 }
 
@@ -32,24 +34,24 @@ function descriptionIn(c: CatalogChannel, texts: Texts): string | undefined {
  * per answer). A sub-channel's name is a word (e-wallet, internet banking): it is said in the caller's
  * language; a channel's is a brand's.
  */
-function channelView(catalog: Catalog, game: CatalogGame, c: CatalogChannel, region: string, texts: Texts, sub = false): Channel {
-  const key = `${c.paywayId}_${c.channelId}`;
+function channelView(catalog: Catalog, game: CatalogGame, channel: CatalogChannel, region: string, texts: Texts, sub = false): Channel {
+  const key = `${channel.paywayId}_${channel.channelId}`;
   // A channel the data marks noIcon is answered without one: the storefront must drop it.
-  const icon = c.noIcon ? "" : artUrl("", "payway", `${c.paywayId}-${c.channelId}`);
+  const icon = channel.noIcon ? "" : artUrl("", "payway", `${channel.paywayId}-${channel.channelId}`);
   return {
-    payway_id: c.paywayId,
-    channel_id: c.channelId,
+    payway_id: channel.paywayId,
+    channel_id: channel.channelId,
     key,
-    name: sub ? texts.text(textId.subChannel(c.paywayId, c.channelId), c.name) : c.name,
+    name: sub ? texts.text(textId.subChannel(channel.paywayId, channel.channelId), channel.name) : channel.name,
     icon,
-    sort: c.sort,
-    min_money: toWire(boundIn(catalog, game, c.minUsd), game.currency),
-    max_money: toWire(boundIn(catalog, game, c.maxUsd), game.currency),
-    open_coupon: c.openCoupon,
+    sort: channel.sort,
+    min_money: toWire(boundIn(catalog, game, channel.minUsd), game.currency),
+    max_money: toWire(boundIn(catalog, game, channel.maxUsd), game.currency),
+    open_coupon: channel.openCoupon,
     pay_id: `${region}-${key}`,
-    ...(c.applePay ? { apple_pay: true } : {}),
-    ...(c.description ? { description: descriptionIn(c, texts) } : {}),
-    sub_payment: (c.sub ?? []).map((s) => channelView(catalog, game, s, region, texts, true)),
+    ...(channel.applePay ? { apple_pay: true } : {}),
+    ...(channel.description ? { description: descriptionIn(channel, texts) } : {}),
+    sub_payment: (channel.sub ?? []).map((s) => channelView(catalog, game, s, region, texts, true)),
   };
 }
 
@@ -63,10 +65,10 @@ export type CountryMapCache = Map<CatalogGame, Map<string, Record<string, Channe
 
 export const newCountryMapCache = (): CountryMapCache => new Map();
 
-const withOrigin = (origin: string, c: Channel): Channel => ({
-  ...c,
-  icon: c.icon ? `${origin}${c.icon}` : "",
-  sub_payment: c.sub_payment.map((s) => withOrigin(origin, s)),
+const withOrigin = (origin: string, channel: Channel): Channel => ({
+  ...channel,
+  icon: channel.icon ? `${origin}${channel.icon}` : "",
+  sub_payment: channel.sub_payment.map((s) => withOrigin(origin, s)),
 });
 
 export function countryMap(
@@ -84,7 +86,10 @@ export function countryMap(
   let map = byLanguage.get(texts.lang);
   if (!map) {
     map = Object.fromEntries(
-      regionsOf(game).map((r) => [r, channelsForRegion(catalog, r).map((c) => channelView(catalog, game, c, r, texts))]),
+      regionsOf(game).map((region) => [
+        region,
+        channelsForRegion(catalog, region).map((c) => channelView(catalog, game, c, region, texts)),
+      ]),
     );
     byLanguage.set(texts.lang, map);
   }
@@ -95,15 +100,15 @@ export function countryMap(
 
 /** A channel (or sub-channel) of the region; a sub-channel takes coupons only when its channel does. */
 export function findChannel(catalog: Catalog, region: string, paywayId: number, channelId: string): CatalogChannel | undefined {
-  for (const c of channelsForRegion(catalog, region)) {
-    const candidates = [c, ...(c.sub ?? [])];
+  for (const channel of channelsForRegion(catalog, region)) {
+    const candidates = [channel, ...(channel.sub ?? [])];
     const hit = candidates.find((x) => x.paywayId === paywayId && x.channelId === channelId);
-    if (hit) return { ...hit, openCoupon: hit.openCoupon && c.openCoupon };
+    if (hit) return { ...hit, openCoupon: hit.openCoupon && channel.openCoupon };
   }
   return undefined;
 }
 
-/** §5 price rule, on minor units: bounds ≤ 0 mean "no bound". */
+/** Whether a channel takes a price (docs/api.md#type-channel, min_money and max_money), on minor units: a bound ≤ 0 is none. */
 export function priceFits(price: number, min: number, max: number): boolean {
   if (min <= 0 && max <= 0) return true;
   if (min <= 0) return price <= max;

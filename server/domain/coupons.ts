@@ -8,7 +8,7 @@ import type { VipData } from "../catalog/data.ts";
 import type { SandboxMoney } from "../catalog/money.ts";
 import { type Texts, type TextsData, textId, textsFor } from "../catalog/texts.ts";
 import type { Queryable } from "../db.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { unixSeconds } from "./time.ts";
 
 const couponCode = () => `CP${randomBytes(6).toString("hex").toUpperCase()}`;
@@ -43,7 +43,7 @@ export interface NewCoupon {
   minLevel: number;
 }
 
-const endOf = (c: NewCoupon) => c.validUntil ?? new Date(c.now.getTime() + (c.validDays ?? 30) * 86_400_000);
+const endOf = (coupon: NewCoupon) => coupon.validUntil ?? new Date(coupon.now.getTime() + (coupon.validDays ?? 30) * 86_400_000);
 
 /**
  * Stores a coupon; the code stored, or undefined when it is there already: the same kind, period
@@ -51,25 +51,25 @@ const endOf = (c: NewCoupon) => c.validUntil ?? new Date(c.now.getTime() + (c.va
  * on PostgreSQL can meet on the code's key first, which a conflict target naming only the other key
  * turned into an error (a 500).
  */
-export async function insertCoupon(db: Queryable, game: CatalogGame, userId: string, c: NewCoupon): Promise<string | undefined> {
+export async function insertCoupon(db: Queryable, game: CatalogGame, userId: string, coupon: NewCoupon): Promise<string | undefined> {
   const [row] = await db.query<{ code: string }>(
     `INSERT INTO coupons (code, user_id, brand_id, name, kind, discount_rate, min_level, min_spend_minor, min_spend_currency, claimed, period,
                           valid_end_time, time_zone, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'USD',$9,$10,$11,$12,$13) ON CONFLICT DO NOTHING RETURNING code`,
     [
-      c.code ?? couponCode(),
+      coupon.code ?? couponCode(),
       userId,
       game.brand.id,
-      couponName(c.name, c.type),
-      c.type,
-      c.rate,
-      c.minLevel,
-      usdCents(c.minUsd),
-      c.claimed,
-      c.period,
-      endOf(c),
+      couponName(coupon.name, coupon.type),
+      coupon.type,
+      coupon.rate,
+      coupon.minLevel,
+      usdCents(coupon.minUsd),
+      coupon.claimed,
+      coupon.period,
+      endOf(coupon),
       timeZoneOf(game.area),
-      c.now,
+      coupon.now,
     ],
   );
   return row?.code;
@@ -90,15 +90,15 @@ export interface CouponRow {
 }
 
 /** A coupon not stored yet (a period's grant, claimable), as the list shows it. */
-export const unstoredRow = (game: CatalogGame, c: NewCoupon & { code: string }): CouponRow => ({
-  code: c.code,
-  name: couponName(c.name, c.type),
-  kind: c.type,
-  discount_rate: String(c.rate),
-  min_level: c.minLevel,
-  min_spend_minor: String(usdCents(c.minUsd)),
+export const unstoredRow = (game: CatalogGame, coupon: NewCoupon & { code: string }): CouponRow => ({
+  code: coupon.code,
+  name: couponName(coupon.name, coupon.type),
+  kind: coupon.type,
+  discount_rate: String(coupon.rate),
+  min_level: coupon.minLevel,
+  min_spend_minor: String(usdCents(coupon.minUsd)),
   claimed: false,
-  valid_end_time: endOf(c).toISOString(),
+  valid_end_time: endOf(coupon).toISOString(),
   time_zone: timeZoneOf(game.area),
   used_billing_no: null,
   used_at: null,
@@ -117,7 +117,7 @@ export const couponWords = (catalog: Catalog, specLang: string | undefined): Cou
   lockReasons: catalog.texts.lockReasons,
 });
 
-/** A stored name: plain text, or a JSON map locale → text (the spec's two forms). */
+/** A stored name: plain text, or a JSON map locale → text (the two forms of docs/api.md#type-coupon). */
 function storedName(name: string): { english: string; map?: Record<string, string> } {
   if (!name.startsWith("{")) return { english: name };
   try {
@@ -230,17 +230,18 @@ export async function listCoupons(
  */
 export async function couponForOrder(
   tx: Queryable,
-  o: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; price: number; now: Date; money: SandboxMoney },
+  order: { game: CatalogGame; goods: CatalogGoods; userId: string; code: string; price: number; now: Date; money: SandboxMoney },
 ): Promise<{ price: number }> {
-  if (!isVipGame(o.game) || !o.goods.isCoupon) fail(E.illegalCoupon);
+  if (!isVipGame(order.game) || !order.goods.isCoupon) fail(CODE.illegalCoupon);
   const [row] = await tx.query<CouponRow>(
     `SELECT code, name, kind, discount_rate::text, min_level, min_spend_minor::text, claimed, valid_end_time, time_zone, used_billing_no, used_at
        FROM coupons WHERE code = $1 AND user_id = $2 AND brand_id = $3 AND claimed AND used_billing_no IS NULL AND valid_end_time > $4`,
-    [o.code, o.userId, o.game.brand.id, o.now],
+    [order.code, order.userId, order.game.brand.id, order.now],
   );
-  if (!row || lockReason(row, { goods: o.goods, price: o.price, currency: o.game.currency, money: o.money })) fail(E.illegalCoupon);
+  if (!row || lockReason(row, { goods: order.goods, price: order.price, currency: order.game.currency, money: order.money }))
+    fail(CODE.illegalCoupon);
   // The stored rate (numeric, e.g. 0.950) as an exact ratio: the discounted price is rounded once, half up.
-  return { price: times(o.price, ratio(row.discount_rate)) };
+  return { price: times(order.price, ratio(row.discount_rate)) };
 }
 
 /** Takes the coupon for an order, atomically: of concurrent orders using one coupon exactly one gets it. */
@@ -249,7 +250,7 @@ export async function takeCoupon(tx: Queryable, code: string, billingNo: string,
     "UPDATE coupons SET used_billing_no = $2, used_at = $3 WHERE code = $1 AND used_billing_no IS NULL RETURNING code",
     [code, billingNo, now],
   );
-  if (taken.length !== 1) fail(E.illegalCoupon);
+  if (taken.length !== 1) fail(CODE.illegalCoupon);
 }
 
 /** A failed or declined order gives its coupon back. */

@@ -61,16 +61,16 @@ export const newToken = (bytes = 32) => randomBytes(bytes).toString("base64url")
 
 export const hmac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+export function safeEqual(given: string, expected: string): boolean {
+  const givenBytes = Buffer.from(given);
+  const expectedBytes = Buffer.from(expected);
+  return givenBytes.length === expectedBytes.length && timingSafeEqual(givenBytes, expectedBytes);
 }
 
 export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
- * The login encoding of spec §5: each trimmed value v travels as p + base64(p + v + p), p being
+ * The login encoding (docs/decisions.md, "Login encoding"): each trimmed value v travels as p + base64(p + v + p), p being
  * 3 random hex characters. It keeps values out of casual logs; TLS is what protects them.
  */
 export function encodeCredential(value: string, prefix = randomBytes(2).toString("hex").slice(0, 3)): string {

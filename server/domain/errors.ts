@@ -1,10 +1,9 @@
 // Business errors with the codes of schema/api/errors.json; the HTTP layer answers them as envelopes.
 
-import { CODE } from "../../core/browser/generated/api-errors.ts";
 import { messageOf } from "../../core/node/contract/contract.ts";
 
 /** The codes of schema/api/errors.json by name (generated, so the names cannot drift). */
-export const E = CODE;
+export { CODE } from "../../core/browser/generated/api-errors.ts";
 
 /** A rule said no: answered with its code (and HTTP 200, like the real platform). */
 export class PlatformError extends Error {

@@ -5,7 +5,7 @@ import { toWire } from "../catalog/money.ts";
 import { textsFor } from "../catalog/texts.ts";
 import type { Queryable } from "../db.ts";
 import { type Activity, activitiesFor } from "./activities.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -24,19 +24,20 @@ async function progressOf(db: Queryable, game: CatalogGame, userId: string, acti
     [userId, game.gpId, activity.start, activity.end],
   );
   let best = 0;
-  let run = 0;
+  let streak = 0;
   let previous: number | undefined;
   for (const { day } of days) {
-    const t = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-    run = previous !== undefined && t - previous === 1 ? run + 1 : 1;
-    best = Math.max(best, run);
-    previous = t;
+    const dayNumber = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+    streak = previous !== undefined && dayNumber - previous === 1 ? streak + 1 : 1;
+    best = Math.max(best, streak);
+    previous = dayNumber;
   }
   return best;
 }
 
 /** A cumulative event's amounts go out as the wire's decimals; days stay days. */
-const shown = (activity: Activity, game: CatalogGame, n: number) => (activity.type === "cumulative" ? toWire(n, game.currency) : n);
+const shown = (activity: Activity, game: CatalogGame, amount: number) =>
+  activity.type === "cumulative" ? toWire(amount, game.currency) : amount;
 
 async function activityView(db: Queryable, game: CatalogGame, userId: string, activity: Activity): Promise<ActivityView> {
   const progress = await progressOf(db, game, userId, activity);
@@ -57,11 +58,11 @@ async function activityView(db: Queryable, game: CatalogGame, userId: string, ac
     end_time: Math.floor(activity.end.getTime() / 1000),
     progress: shown(activity, game, progress),
     ...(activity.type === "cumulative" ? { currency: game.currency } : {}),
-    rewards: activity.rewards.map((r) => ({
-      reward_id: r.id,
-      name: r.name,
-      threshold: shown(activity, game, r.threshold),
-      state: claimed.has(r.id) ? "received" : progress >= r.threshold ? "claimable" : "locked",
+    rewards: activity.rewards.map((reward) => ({
+      reward_id: reward.id,
+      name: reward.name,
+      threshold: shown(activity, game, reward.threshold),
+      state: claimed.has(reward.id) ? "received" : progress >= reward.threshold ? "claimable" : "locked",
     })),
   };
 }
@@ -85,15 +86,15 @@ export async function receiveActivityGift(
     (a) => a.id === params.activity_id,
   );
   const reward = activity?.rewards.find((r) => r.id === params.reward_id);
-  if (!activity || !reward) fail(E.activityMissing);
+  if (!activity || !reward) fail(CODE.activityMissing);
   return platform.db.transaction(async (tx) => {
     const progress = await progressOf(tx, game, user.user_id, activity);
-    if (progress < reward.threshold) fail(E.claimFailed, "claim failed: the reward is not reached yet");
+    if (progress < reward.threshold) fail(CODE.claimFailed, "claim failed: the reward is not reached yet");
     const inserted = await tx.query(
       "INSERT INTO activity_claims (activity_id, reward_id, user_id, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING reward_id",
       [activity.id, reward.id, user.user_id, platform.now()],
     );
-    if (inserted.length === 0) fail(E.claimFailed, "claim failed: the reward was already received");
+    if (inserted.length === 0) fail(CODE.claimFailed, "claim failed: the reward was already received");
     return { reward_id: reward.id, name: reward.name, threshold: shown(activity, game, reward.threshold), state: "received" as const };
   });
 }
@@ -104,8 +105,8 @@ export async function activityStatus(platform: Platform, params: Params<"activit
   const activities = activitiesFor(platform.catalog, game, platform.now(), textsFor(platform.catalog.translations, params.spec_lang));
   let claimable = 0;
   if (caller.user && caller.user.brand_id === game.brand.id) {
-    for (const a of activities) {
-      const view = await activityView(platform.db, game, caller.user.user_id, a);
+    for (const activity of activities) {
+      const view = await activityView(platform.db, game, caller.user.user_id, activity);
       claimable += view.rewards.filter((r) => r.state === "claimable").length;
     }
   }

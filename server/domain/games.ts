@@ -5,27 +5,27 @@ import { type Catalog, type CatalogGame, isVipGame, priceOf } from "../catalog/c
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";
 import { pictureUrl } from "./artwork.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 
 /** The game a client id names; -3001 when none. */
 export function gameOf(platform: Platform, clientId: string | undefined): CatalogGame {
   const game = clientId ? platform.catalog.byClientId.get(clientId) : undefined;
-  if (!game) fail(E.notAGame);
+  if (!game) fail(CODE.notAGame);
   return game;
 }
 
-/** A domain_area the game is not sold in is the spec's wrong-domain error (-3014). */
+/** A domain_area the game is not sold in answers -3014, wrongDomain (docs/api.md#error-codes). */
 export function checkArea(game: CatalogGame, domainArea: string | undefined): void {
-  if (domainArea && domainArea !== game.area) fail(E.wrongDomain);
+  if (domainArea && domainArea !== game.area) fail(CODE.wrongDomain);
 }
 
 export function gameView(game: CatalogGame, origin: string, os: "android" | "ios" | "web"): Game {
-  const subs = game.subGames.map((s) => ({
-    code: s.code,
-    client_id: s.clientId,
-    name: s.name,
-    logo: pictureUrl(origin, "game", `${game.gpId}-${s.code}`),
+  const subs = game.subGames.map((subGame) => ({
+    code: subGame.code,
+    client_id: subGame.clientId,
+    name: subGame.name,
+    logo: pictureUrl(origin, "game", `${game.gpId}-${subGame.code}`),
   }));
   return {
     client_id: game.clientIds[os],
@@ -39,7 +39,7 @@ export function gameView(game: CatalogGame, origin: string, os: "android" | "ios
     is_select_game: game.parentGpId === undefined,
     terms: `${game.brand.links.terms}#${game.gameKey}`,
     privacy: `${game.brand.links.privacy}#${game.gameKey}`,
-    sub_game: Object.fromEntries(subs.map((s) => [s.code, s])),
+    sub_game: Object.fromEntries(subs.map((subGame) => [subGame.code, subGame])),
   };
 }
 
@@ -49,24 +49,24 @@ export const goodsName = (texts: Texts, goods: { catalogId: string; display: str
 
 function goodsView(catalog: Catalog, game: CatalogGame, origin: string, texts: Texts): Goods[] {
   const typeSort = new Map(catalog.goodsTypes.map((t) => [t.typeKey, t.typeSort]));
-  return game.goods.map((g) => {
-    const { price, original } = priceOf(catalog, game, g);
+  return game.goods.map((goods) => {
+    const { price, original } = priceOf(catalog, game, goods);
     return {
-      value: g.productId,
-      display: goodsName(texts, g),
+      value: goods.productId,
+      display: goodsName(texts, goods),
       price: toWire(price, game.currency),
       currency: game.currency,
       ...(original !== undefined ? { original_price: toWire(original, game.currency) } : {}),
-      ...(g.bonus ? { bonus: g.bonus } : {}),
-      typeKey: g.typeKey,
-      isLimit: g.limit !== undefined,
-      isCoupon: g.isCoupon,
-      isSpecial: g.isSpecial,
-      goodsSort: g.goodsSort,
-      typeSort: typeSort.get(g.typeKey) ?? 99,
+      ...(goods.bonus ? { bonus: goods.bonus } : {}),
+      typeKey: goods.typeKey,
+      isLimit: goods.limit !== undefined,
+      isCoupon: goods.isCoupon,
+      isSpecial: goods.isSpecial,
+      goodsSort: goods.goodsSort,
+      typeSort: typeSort.get(goods.typeKey) ?? 99,
       couponPoints: catalog.money.toBaseCents(price, game.currency),
-      icon: pictureUrl(origin, "goods", g.icon),
-      description: texts.text(textId.goodsDescription(g.catalogId), g.description),
+      icon: pictureUrl(origin, "goods", goods.icon),
+      description: texts.text(textId.goodsDescription(goods.catalogId), goods.description),
     };
   });
 }
@@ -75,9 +75,10 @@ function goodsView(catalog: Catalog, game: CatalogGame, origin: string, texts: T
 export async function gameList(platform: Platform, params: Params<"getGameList">, origin: string): Answer<"getGameList"> {
   const game = gameOf(platform, params.client_id);
   const games = platform.catalog.games.filter(
-    (g) => g.brand.id === game.brand.id && g.parentGpId === undefined && (!params.domain_area || g.area === params.domain_area),
+    (other) =>
+      other.brand.id === game.brand.id && other.parentGpId === undefined && (!params.domain_area || other.area === params.domain_area),
   );
-  if (params.domain_area && !game.brand.areas[params.domain_area]) fail(E.wrongDomain);
+  if (params.domain_area && !game.brand.areas[params.domain_area]) fail(CODE.wrongDomain);
   return { games: games.map((g) => gameView(g, origin, params.platform)) };
 }
 
@@ -127,12 +128,12 @@ export async function evoke(platform: Platform, params: Params<"evoke">, caller:
   const game = gameOf(platform, params.client_id);
   if (params.billing_no) {
     // An order's number goes into the link only for its own account.
-    if (!caller.user) fail(E.notLoggedIn);
+    if (!caller.user) fail(CODE.notLoggedIn);
     const [own] = await platform.db.query("SELECT 1 FROM orders WHERE billing_no = $1 AND user_id = $2", [
       params.billing_no,
       caller.user.user_id,
     ]);
-    if (!own) fail(E.forbidden);
+    if (!own) fail(CODE.forbidden);
   }
   const url = new URL(`sandbox-${game.brand.id}://open`);
   url.searchParams.set("game", game.gameKey);

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { messageOf } from "../../core/node/contract/contract.ts";
 import { type Queryable, within } from "../db.ts";
-import { E, PlatformError } from "./errors.ts";
+import { CODE, PlatformError } from "./errors.ts";
 import { onDb, type Platform } from "./platform.ts";
 
 export const KEEP_MS = 24 * 3600_000;
@@ -46,7 +46,7 @@ function canonical(value: unknown): string {
 /** A concurrent call with the same key committed first: this one's effects are rolled back. */
 class LostRace extends Error {}
 
-const reused = (): Answered => ({ code: E.idempotencyKeyReused, message: messageOf(E.idempotencyKeyReused), content: null });
+const reused = (): Answered => ({ code: CODE.idempotencyKeyReused, message: messageOf(CODE.idempotencyKeyReused), content: null });
 
 /** A refusal (a PlatformError) as the answer it is. */
 const refusalOf = (err: unknown): Answered | undefined =>
@@ -55,11 +55,11 @@ const refusalOf = (err: unknown): Answered | undefined =>
 /**
  * Runs a call once per key. `prepare` runs first, outside any transaction: the call's checks that
  * must commit on their own (an attempt counted, a password hashed: docs/security.md, "Where features
- * meet"); it returns the run, whose effects and answer then commit together. A rule's refusal is an
- * answer like any other: a refusal of the checks is kept as it is (its attempt stays counted), one of
- * the run has its effects rolled back; either way the retry hears the same. A repeat with the same
- * parameters answers the stored answer; with others, -409. An unexpected failure stores nothing, so
- * the retry runs again.
+ * meet"); it returns how to perform the call, whose effects and answer then commit together. A rule's
+ * refusal is an answer like any other: a refusal of the checks is kept as it is (its attempt stays
+ * counted); one met while performing the call has its effects rolled back; either way the retry
+ * hears the same. A repeat with the same parameters answers the stored answer; with others, -409. An
+ * unexpected failure stores nothing, so the retry runs again.
  */
 export async function once(
   platform: Platform,
@@ -96,9 +96,9 @@ export async function once(
 
   const first = await stored();
   if (first) return first;
-  let run: (scoped: Platform) => Promise<Answered>;
+  let perform: (scoped: Platform) => Promise<Answered>;
   try {
-    run = await prepare();
+    perform = await prepare();
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -109,7 +109,7 @@ export async function once(
     return await platform.db.transaction(async (tx) => {
       let answer: Answered;
       try {
-        answer = await run(onDb(platform, within(platform.db, tx)));
+        answer = await perform(onDb(platform, within(platform.db, tx)));
       } catch (err) {
         refusal = refusalOf(err);
         throw err;

@@ -2,7 +2,7 @@
 import type { LimitInfo } from "../../core/browser/generated/api-types.ts";
 import type { CatalogGame, CatalogGoods } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -78,7 +78,7 @@ export async function limitProductInfo(platform: Platform, params: Params<"limit
     params.server_id,
     user.user_id,
   ]);
-  if (!own) fail(E.roleNotFound);
+  if (!own) fail(CODE.roleNotFound);
   const now = platform.now();
   const limits: LimitInfo[] = [];
   for (const goods of game.goods.filter((g) => g.limit)) {

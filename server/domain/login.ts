@@ -6,7 +6,7 @@ import type { CatalogGame } from "../catalog/catalog.ts";
 import { ACCOUNT_COLUMNS, type AccountRow, loginResult, startsVerified } from "./accounts.ts";
 import { type AttemptSubject, checkSecret, subjects } from "./attempts.ts";
 import { decodeCredential, verifyPassword } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { endSession, requireUser } from "./sessions.ts";
@@ -17,7 +17,7 @@ export type Provider = "google" | "apple" | "facebook" | "twitter" | "vk" | "hua
 function loginGame(platform: Platform, params: { client_id?: string; game_id?: number }): CatalogGame {
   if (params.game_id !== undefined) {
     const game = platform.catalog.byGpId.get(params.game_id);
-    if (!game) fail(E.notAGame);
+    if (!game) fail(CODE.notAGame);
     return game;
   }
   return gameOf(platform, params.client_id);
@@ -35,12 +35,12 @@ async function providerAccount(platform: Platform, game: CatalogGame, provider: 
       : provider === "huawei"
         ? brand.login.huawei
         : brand.login[provider] !== undefined;
-  if (!enabled) fail(E.loginFailed, `${provider} login is not offered by this store`);
+  if (!enabled) fail(CODE.loginFailed, `${provider} login is not offered by this store`);
   // The sandbox providers issue codes 'sbx_<user>'; anything else is refused like a bad code.
   const match = /^sbx_([a-z0-9_-]{1,40})$/i.exec(code);
-  if (!match) fail(E.loginFailed);
+  if (!match) fail(CODE.loginFailed);
   const uid = (match[1] ?? "").toLowerCase();
-  // A new account is verified only where the brand has no real-name gate (SPEC-NOTES 'Real-name').
+  // A new account is verified only where the brand has no real-name gate (docs/security.md, finding 4).
   const store = () =>
     platform.db.query<AccountRow>(
       `INSERT INTO accounts (brand_id, username, provider, provider_uid, region, real_name, created_at)
@@ -54,9 +54,9 @@ async function providerAccount(platform: Platform, game: CatalogGame, provider: 
   // the row the other stored. A username held by an account made another way stays a failed login.
   const [row] = await store().catch((err: unknown) => {
     if (!isUniqueViolation(err)) throw err;
-    return store().catch((again: unknown) => (isUniqueViolation(again) ? fail(E.loginFailed) : Promise.reject(again)));
+    return store().catch((again: unknown) => (isUniqueViolation(again) ? fail(CODE.loginFailed) : Promise.reject(again)));
   });
-  if (!row) fail(E.loginFailed);
+  if (!row) fail(CODE.loginFailed);
   return row;
 }
 
@@ -71,8 +71,8 @@ function isUniqueViolation(err: unknown): boolean {
  */
 async function checkedSecret(platform: Platform, subject: AttemptSubject, address: string, check: () => Promise<boolean>): Promise<void> {
   const verdict = await checkSecret(platform.db, [subject, subjects.address(address)], platform.now(), check);
-  if (verdict === "locked") fail(E.tooManyRequests);
-  if (verdict === "wrong") fail(E.loginFailed);
+  if (verdict === "locked") fail(CODE.tooManyRequests);
+  if (verdict === "wrong") fail(CODE.loginFailed);
 }
 
 async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string, password: string, address: string): Promise<AccountRow> {
@@ -93,17 +93,17 @@ async function cardAccount(platform: Platform, game: CatalogGame, cardNo: string
      RETURNING ${ACCOUNT_COLUMNS}`,
     [game.brand.id, cardNo, brandRegion(game), startsVerified(game), platform.now()],
   );
-  if (!row) fail(E.loginFailed);
+  if (!row) fail(CODE.loginFailed);
   return row;
 }
 
-/** An account (login_type password) or prepaid card (login_type card) and its password, as spec §5 encodes them. */
+/** An account (login_type password) or prepaid card (login_type card) and its password, encoded as docs/decisions.md says ("Login encoding"). */
 export async function passwordLogin(platform: Platform, params: Params<"auth">, caller: Caller): Answer<"auth"> {
   const game = loginGame(platform, params);
   const username = decodeCredential(params.username);
   const password = decodeCredential(params.password);
   const device = params.idfv ?? "";
-  if (!username || !password) fail(E.loginFailed, "login failed: the account or password is not encoded as agreed");
+  if (!username || !password) fail(CODE.loginFailed, "login failed: the account or password is not encoded as agreed");
   if (params.login_type === "card")
     return loginResult(platform, game, await cardAccount(platform, game, username, password, caller.address), device);
   const [account] = await platform.db.query<AccountRow>(
@@ -116,7 +116,7 @@ export async function passwordLogin(platform: Platform, params: Params<"auth">, 
     caller.address,
     async () => (await verifyPassword(password, account?.password_hash)) && Boolean(account),
   );
-  if (!account) fail(E.loginFailed);
+  if (!account) fail(CODE.loginFailed);
   return loginResult(platform, game, account, device);
 }
 
@@ -134,10 +134,10 @@ export async function providerLogin(
 /** Where Twitter's sign-in starts: the sandbox's page, which returns to `callback`. */
 export async function twitterAuth(platform: Platform, params: Params<"twitterAuth">, origin: string): Answer<"twitterAuth"> {
   const game = loginGame(platform, params);
-  if (game.brand.login.twitter === undefined) fail(E.loginFailed, "twitter login is not offered by this store");
+  if (game.brand.login.twitter === undefined) fail(CODE.loginFailed, "twitter login is not offered by this store");
   // Twitter sends the player back to the callback: only to a page of a storefront.
   if (!storefrontUrl(platform.catalog.storefrontHosts, params.callback))
-    fail(E.badRequest, "invalid request: callback must be a page of this store");
+    fail(CODE.badRequest, "invalid request: callback must be a page of this store");
   const url = new URL("/sandbox/provider/twitter", origin);
   url.searchParams.set("callback", params.callback);
   return { url: url.toString() };
@@ -145,7 +145,7 @@ export async function twitterAuth(platform: Platform, params: Params<"twitterAut
 
 export async function twitterRedirect(platform: Platform, params: Params<"twitterRedirect">): Answer<"twitterRedirect"> {
   const game = loginGame(platform, params);
-  if (params.oauth_verifier !== "approved") fail(E.loginFailed);
+  if (params.oauth_verifier !== "approved") fail(CODE.loginFailed);
   return loginResult(platform, game, await providerAccount(platform, game, "twitter", params.oauth_token), params.idfv ?? "");
 }
 

@@ -4,7 +4,7 @@ import { englishName, methodById } from "../../core/node/payments/methods.ts";
 import { toWire } from "../catalog/money.ts";
 import { type Texts, textId, textsFor } from "../catalog/texts.ts";
 import { checkoutUrl } from "./checkout.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf, goodsName } from "./games.ts";
 import { orderAccess } from "./order-access.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
@@ -101,14 +101,14 @@ async function historyOf(platform: Platform, row: OrderRow): Promise<OrderEvent[
     [row.billing_no],
   );
   const events: OrderEvent[] = [{ time: unixSeconds(row.created_at), event: "created" }];
-  for (const n of notes) {
+  for (const note of notes) {
     events.push({
-      time: unixSeconds(n.received_at),
-      event: n.refused ? "notification_refused" : n.applied ? "notified" : "notification_repeated",
-      outcome: n.outcome,
-      ...(n.amount_minor !== null && n.currency ? { amount: toWire(Number(n.amount_minor), n.currency) } : {}),
-      ...(n.currency ? { currency: n.currency } : {}),
-      ...(n.refused ? { reason: n.refused } : {}),
+      time: unixSeconds(note.received_at),
+      event: note.refused ? "notification_refused" : note.applied ? "notified" : "notification_repeated",
+      outcome: note.outcome,
+      ...(note.amount_minor !== null && note.currency ? { amount: toWire(Number(note.amount_minor), note.currency) } : {}),
+      ...(note.currency ? { currency: note.currency } : {}),
+      ...(note.refused ? { reason: note.refused } : {}),
     });
   }
   if (row.expired_at) events.push({ time: unixSeconds(row.expired_at), event: "expired" });
@@ -123,14 +123,14 @@ async function historyOf(platform: Platform, row: OrderRow): Promise<OrderEvent[
 export async function orderInfo(platform: Platform, params: Params<"orderInfo">, caller: Caller): Answer<"orderInfo"> {
   const { db, caches } = platform;
   const order = await orderAccess(db, caches.orderAccess, params.billing_no);
-  if (!order) fail(E.notFound, "order not found");
+  if (!order) fail(CODE.notFound, "order not found");
   if (!order.replenish_id) {
-    if (!caller.user) fail(E.notLoggedIn);
-    if (caller.user.user_id !== order.user_id && caller.user.user_id !== order.payer_user_id) fail(E.forbidden);
+    if (!caller.user) fail(CODE.notLoggedIn);
+    if (caller.user.user_id !== order.user_id && caller.user.user_id !== order.payer_user_id) fail(CODE.forbidden);
   }
   if (params.simple === 1) return { status: order.status as OrderInfo["status"], billing_no: params.billing_no };
   const [row] = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.billing_no = $1`, [params.billing_no]);
-  if (!row) fail(E.notFound, "order not found");
+  if (!row) fail(CODE.notFound, "order not found");
   return orderView(platform, row, textsFor(platform.catalog.translations, params.spec_lang), caller.origin, await historyOf(platform, row));
 }
 
@@ -155,7 +155,7 @@ export async function thirdGift(platform: Platform, params: Params<"thirdGift">,
     "SELECT amount_minor::text, currency, status FROM orders WHERE billing_no = $1 AND user_id = $2",
     [params.billing_no, user.user_id],
   );
-  if (!row) fail(E.notFound, "order not found");
+  if (!row) fail(CODE.notFound, "order not found");
   const { catalog } = platform;
   const qualifies = row.status === 1 && catalog.money.reachesBase(Number(row.amount_minor), row.currency, 999);
   const name = textsFor(catalog.translations, params.spec_lang).text(textId.partnerGift(), catalog.texts.partnerGift);

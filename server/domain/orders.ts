@@ -8,7 +8,7 @@ import { type CatalogGame, type CatalogGoods, priceOf } from "../catalog/catalog
 import { toWire } from "../catalog/money.ts";
 import { type Queryable, within } from "../db.ts";
 import { couponForOrder, takeCoupon } from "./coupons.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { expireUnpaid, expiryOf } from "./expiry.ts";
 import { limitState } from "./limits.ts";
 import { onDb, type Platform } from "./platform.ts";
@@ -18,13 +18,13 @@ export const STATUS = { success: 1, pending: -1, fail: -2, repeat: 10 } as const
 
 /** The game's goods of a product id; -3101 when none. */
 export function goodsOf(game: CatalogGame, productId: string): CatalogGoods {
-  const goods = game.goods.find((g) => g.productId === productId);
-  if (!goods) fail(E.goodsNotFound);
+  const goods = game.goods.find((candidate) => candidate.productId === productId);
+  if (!goods) fail(CODE.goodsNotFound);
   return goods;
 }
 
-const newBillingNo = (d: Date) => {
-  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
+const newBillingNo = (now: Date) => {
+  const day = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, "0")}${String(now.getUTCDate()).padStart(2, "0")}`;
   return `SB${day}${String(randomInt(0, 1e10)).padStart(10, "0")}`;
 };
 
@@ -77,40 +77,40 @@ const payResult = (
  * orders for their own order, the link's own for a make-up payment; never anyone else's. Its pay link
  * is made again for this caller (the host they called), never the one stored for whoever made it.
  */
-async function findUnpaid(tx: Queryable, o: NewOrder): Promise<PayResult | undefined> {
+async function findUnpaid(tx: Queryable, order: NewOrder): Promise<PayResult | undefined> {
   const [pending] = await tx.query<{ billing_no: string; pay_url: string | null; amount_minor: string; currency: string; user_id: string }>(
     `SELECT billing_no, pay_url, amount_minor::text, currency, user_id::text FROM orders
       WHERE gp_id = $1 AND role_id = $2 AND product_id = $3 AND status = -1 AND coalesce(replenish_id, '') = $4`,
-    [o.game.gpId, o.roleId, o.goods.productId, o.replenishId ?? ""],
+    [order.game.gpId, order.roleId, order.goods.productId, order.replenishId ?? ""],
   );
-  if (!pending || pending.user_id !== o.user.user_id) return undefined;
-  const url = pending.pay_url ? o.payUrl(pending.billing_no) : null;
+  if (!pending || pending.user_id !== order.user.user_id) return undefined;
+  const url = pending.pay_url ? order.payUrl(pending.billing_no) : null;
   return payResult(pending.billing_no, STATUS.repeat, url, Number(pending.amount_minor), pending.currency);
 }
 
 /** The unpaid order a new one met (Repeat, 10), or -3103 when it is not the caller's to see. */
-async function unpaidOrder(tx: Queryable, o: NewOrder): Promise<PayResult> {
-  return (await findUnpaid(tx, o)) ?? fail(E.unpaidOrder);
+async function unpaidOrder(tx: Queryable, order: NewOrder): Promise<PayResult> {
+  return (await findUnpaid(tx, order)) ?? fail(CODE.unpaidOrder);
 }
 
 /** The checks of a player's own order (not a make-up link's): not blocked, real name when asked, the character theirs. */
-async function checkOwn(tx: Queryable, o: NewOrder, now: Date): Promise<void> {
-  if (!o.ownOrder) return;
+async function checkOwn(tx: Queryable, order: NewOrder, now: Date): Promise<void> {
+  if (!order.ownOrder) return;
   const [check] = await tx.query<{ blocked: boolean; verified: boolean; has_role: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM account_blocks WHERE user_id = $1 AND (lift_at IS NULL OR lift_at > $5)) AS blocked,
             (SELECT real_name FROM accounts WHERE user_id = $1) AS verified,
             EXISTS (SELECT 1 FROM roles WHERE gp_id = $2 AND role_id = $3 AND user_id = $1 AND server_id = $4) AS has_role`,
-    [o.user.user_id, o.game.gpId, o.roleId, o.serverId, now],
+    [order.user.user_id, order.game.gpId, order.roleId, order.serverId, now],
   );
-  if (check?.blocked) fail(E.forbidden, "this account is blocked until its make-up payment is paid");
-  if (o.game.brand.features.realName && !check?.verified) fail(E.notRealName);
-  if (!check?.has_role) fail(E.roleNotFound);
+  if (check?.blocked) fail(CODE.forbidden, "this account is blocked until its make-up payment is paid");
+  if (order.game.brand.features.realName && !check?.verified) fail(CODE.notRealName);
+  if (!check?.has_role) fail(CODE.roleNotFound);
 }
 
 /** Why the guarded INSERT wrote nothing: a check of the player's own order that failed, else the unpaid order (Repeat). */
-async function refused(tx: Queryable, o: NewOrder, now: Date): Promise<PayResult> {
-  await checkOwn(tx, o, now);
-  return unpaidOrder(tx, o);
+async function refused(tx: Queryable, order: NewOrder, now: Date): Promise<PayResult> {
+  await checkOwn(tx, order, now);
+  return unpaidOrder(tx, order);
 }
 
 /** An order as written: its number, amounts in minor units of the game's currency, and when it expires. */
@@ -127,8 +127,8 @@ interface OrderRow {
  * the character theirs), in one statement; the partial unique index allows one unpaid order per
  * goods and character (and link): whether a row was written.
  */
-async function insertOrder(tx: Queryable, platform: Platform, o: NewOrder, row: OrderRow): Promise<boolean> {
-  const { game, goods } = o;
+async function insertOrder(tx: Queryable, platform: Platform, order: NewOrder, row: OrderRow): Promise<boolean> {
+  const { game, goods } = order;
   const inserted = await tx.query(
     `INSERT INTO orders (billing_no, user_id, payer_user_id, brand_id, gp_id, client_id, server_id, role_id, product_id, product_name,
                          amount_minor, original_amount_minor, currency, payway_id, channel_id, region, coupon_code, points, gems, status,
@@ -143,35 +143,79 @@ async function insertOrder(tx: Queryable, platform: Platform, o: NewOrder, row: 
      ON CONFLICT (gp_id, role_id, product_id, (coalesce(replenish_id, ''))) WHERE status = -1 DO NOTHING RETURNING billing_no`,
     [
       row.billingNo,
-      o.user.user_id,
-      o.payer?.user_id ?? null,
+      order.user.user_id,
+      order.payer?.user_id ?? null,
       game.brand.id,
       game.gpId,
       game.clientIds.web,
-      o.serverId,
-      o.roleId,
+      order.serverId,
+      order.roleId,
       goods.productId,
       goods.display,
       row.amount,
       row.base,
       game.currency,
-      o.paywayId,
-      o.channelId,
-      o.region,
-      o.couponCode ?? null,
+      order.paywayId,
+      order.channelId,
+      order.region,
+      order.couponCode ?? null,
       platform.catalog.money.toBaseCents(row.amount, game.currency),
-      o.gems ?? null,
+      order.gems ?? null,
       row.payUrl,
-      o.replenishId ?? null,
-      o.platform,
-      JSON.stringify(o.meta),
+      order.replenishId ?? null,
+      order.platform,
+      JSON.stringify(order.meta),
       row.now,
-      o.ownOrder,
-      o.ownOrder && game.brand.features.realName,
-      expiryOf(row.now, o.expires === false ? undefined : (methodById.get(o.paywayId)?.kind ?? "wallet")),
+      order.ownOrder,
+      order.ownOrder && game.brand.features.realName,
+      expiryOf(row.now, order.expires === false ? undefined : (methodById.get(order.paywayId)?.kind ?? "wallet")),
     ],
   );
   return inserted.length > 0;
+}
+
+/**
+ * PostgreSQL runs transactions side by side: a lock per role and goods (and per account for 'game'
+ * limits) puts competing orders in line. PGlite runs one transaction at a time anyway.
+ */
+async function lockRoleAndGoods(tx: Queryable, order: NewOrder): Promise<void> {
+  const { game, goods } = order;
+  await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `${order.roleId}/${goods.productId}`]);
+  if (goods.limit?.type === "game")
+    await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${order.user.user_id}/${goods.productId}`]);
+}
+
+/**
+ * The same goods again while its order is unpaid answers that order (Repeat) before any coupon or
+ * limit is weighed: the coupon it holds is no reason to refuse showing it. Without either, the
+ * guarded INSERT finds the unpaid order itself (refused).
+ */
+async function repeatBeforeRules(tx: Queryable, order: NewOrder, now: Date): Promise<PayResult | undefined> {
+  if (!order.couponCode && !order.goods.limit) return undefined;
+  const pending = await findUnpaid(tx, order);
+  if (pending) await checkOwn(tx, order, now);
+  return pending;
+}
+
+/** The goods' purchase limit, counted in the order's transaction (limits.ts). */
+async function checkLimit(tx: Queryable, order: NewOrder, now: Date): Promise<void> {
+  const { game, goods } = order;
+  if (!goods.limit) return;
+  const state = await limitState(tx, game, goods, order.user.user_id, order.roleId, now, order.replenishId ?? "");
+  // An unpaid order of this scope on another character (a once-per-account goods): pay that one first.
+  if (state.pending) fail(CODE.unpaidOrder);
+  // Unpaid orders of other scopes (a make-up link's, or the player's own for a link) hold their share of the limit.
+  if (state.used + state.held >= goods.limit.frequency) fail(CODE.limitReached);
+}
+
+/** The price before and after the coupon, in minor units: the catalogue's (or the card's value), never the browser's. */
+async function priceOfOrder(tx: Queryable, platform: Platform, order: NewOrder, now: Date): Promise<{ base: number; amount: number }> {
+  const { game, goods } = order;
+  const base = order.amount ?? priceOf(platform.catalog, game, goods).price;
+  if (!order.couponCode) return { base, amount: base };
+  const { money } = platform.catalog;
+  const quote = await couponForOrder(tx, { game, goods, userId: order.user.user_id, code: order.couponCode, price: base, now, money });
+  return { base, amount: quote.price };
 }
 
 /**
@@ -180,54 +224,26 @@ async function insertOrder(tx: Queryable, platform: Platform, o: NewOrder, row: 
  * goods, so concurrent requests cannot overspend either. Unpaid orders of the goods and character
  * whose time is up expire first (expiry.ts), giving back what they held.
  */
-export async function createOrder(platform: Platform, o: NewOrder): Promise<PayResult> {
-  const { game, goods } = o;
+export async function createOrder(platform: Platform, order: NewOrder): Promise<PayResult> {
+  const { game, goods } = order;
   const now = platform.now();
   // Most orders touch one row: a single INSERT is atomic on its own, no transaction round trips.
-  const oneRow = !goods.limit && !o.couponCode && !o.reserve;
-  const inOrder = <T>(fn: (tx: Queryable) => Promise<T>) => (oneRow ? fn(platform.db) : platform.db.transaction(fn));
+  const oneRow = !goods.limit && !order.couponCode && !order.reserve;
+  const inOrder = <T>(write: (tx: Queryable) => Promise<T>) => (oneRow ? write(platform.db) : platform.db.transaction(write));
   return inOrder(async (tx) => {
-    // PostgreSQL runs transactions side by side: a lock per role and goods (and per account for
-    // 'game' limits) puts competing orders in line. PGlite runs one transaction at a time anyway.
-    if (platform.db.kind === "postgres" && !oneRow) {
-      await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `${o.roleId}/${goods.productId}`]);
-      if (goods.limit?.type === "game")
-        await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [game.gpId, `user:${o.user.user_id}/${goods.productId}`]);
-    }
-    await expireUnpaid(onDb(platform, within(platform.db, tx)), {
-      gpId: game.gpId,
-      productId: goods.productId,
-      roleId: o.roleId,
-      userId: o.user.user_id,
-    });
-    // The same goods again while its order is unpaid answers that order (Repeat) before any coupon
-    // or limit is weighed: the coupon it holds is no reason to refuse showing it.
-    if (o.couponCode || goods.limit) {
-      const pending = await findUnpaid(tx, o);
-      if (pending) {
-        await checkOwn(tx, o, now);
-        return pending;
-      }
-    }
-    if (goods.limit) {
-      const state = await limitState(tx, game, goods, o.user.user_id, o.roleId, now, o.replenishId ?? "");
-      // An unpaid order of this scope on another character (a once-per-account goods): pay that one first.
-      if (state.pending) fail(E.unpaidOrder);
-      // Unpaid orders of other scopes (a make-up link's, or the player's own for a link) hold their share of the limit.
-      if (state.used + state.held >= goods.limit.frequency) fail(E.limitReached);
-    }
-    const base = o.amount ?? priceOf(platform.catalog, game, goods).price;
-    const { money } = platform.catalog;
-    const quote = o.couponCode
-      ? await couponForOrder(tx, { game, goods, userId: o.user.user_id, code: o.couponCode, price: base, now, money })
-      : undefined;
-    const amount = quote?.price ?? base;
+    if (platform.db.kind === "postgres" && !oneRow) await lockRoleAndGoods(tx, order);
+    const scope = { gpId: game.gpId, productId: goods.productId, roleId: order.roleId, userId: order.user.user_id };
+    await expireUnpaid(onDb(platform, within(platform.db, tx)), scope);
+    const repeat = await repeatBeforeRules(tx, order, now);
+    if (repeat) return repeat;
+    await checkLimit(tx, order, now);
+    const { base, amount } = await priceOfOrder(tx, platform, order, now);
     const billingNo = newBillingNo(now);
-    const payUrl = o.payUrl(billingNo);
-    if (!(await insertOrder(tx, platform, o, { billingNo, amount, base, payUrl, now }))) return refused(tx, o, now);
+    const payUrl = order.payUrl(billingNo);
+    if (!(await insertOrder(tx, platform, order, { billingNo, amount, base, payUrl, now }))) return refused(tx, order, now);
     // Taken only now that the order exists; a coupon or card another order took rolls this one back.
-    if (o.couponCode) await takeCoupon(tx, o.couponCode, billingNo, now);
-    await o.reserve?.(tx, billingNo);
+    if (order.couponCode) await takeCoupon(tx, order.couponCode, billingNo, now);
+    await order.reserve?.(tx, billingNo);
     return payResult(billingNo, STATUS.pending, payUrl, amount, game.currency);
   });
 }

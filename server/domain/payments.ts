@@ -10,7 +10,7 @@ import { boundIn, countryMap, findChannel, priceFits, regionsOf } from "./channe
 import { checkoutUrl } from "./checkout.ts";
 import { couponForOrder } from "./coupons.ts";
 import { hmac } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { checkArea, gameOf } from "./games.ts";
 import { createOrder, goodsOf } from "./orders.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
@@ -61,17 +61,17 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
   const game = gameOf(platform, params.client_id);
   checkArea(game, params.domain_area);
   const method = methodById.get(params.payway_id);
-  if (!method) fail(E.paywayMissing);
+  if (!method) fail(CODE.paywayMissing);
   const traits = traitsOf(method);
   // A method without a pay order (the prepaid-card exchange) has calls of its own.
-  if (!startsAt(method, endpoint) || !traits.payOrder) fail(E.paymentUnavailable);
+  if (!startsAt(method, endpoint) || !traits.payOrder) fail(CODE.paymentUnavailable);
   // The provider's page sends the player back here: only to a page of a storefront.
   if (params.return_url && !storefrontUrl(platform.catalog.storefrontHosts, params.return_url))
-    fail(E.badRequest, "invalid request: return_url must be a page of this store");
+    fail(CODE.badRequest, "invalid request: return_url must be a page of this store");
   const region = params.country ?? regionsOf(game)[0] ?? "GLOBAL";
-  if (!regionsOf(game).includes(region)) fail(E.paymentUnavailable);
+  if (!regionsOf(game).includes(region)) fail(CODE.paymentUnavailable);
   const channel = findChannel(platform.catalog, region, params.payway_id, params.channel_id);
-  if (!channel) fail(E.paymentUnavailable);
+  if (!channel) fail(CODE.paymentUnavailable);
 
   let user: Account;
   let roleId = params.role_id;
@@ -80,9 +80,9 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
   let payer: Account | undefined;
   if (params.replenish_id) {
     // A make-up payment is made without the target's session: the target's coupons stay the target's.
-    if (params.coupon_code) fail(E.illegalCoupon);
+    if (params.coupon_code) fail(CODE.illegalCoupon);
     const link = await openReplenishLink(platform, params.replenish_id);
-    if (link.gp_id !== game.gpId) fail(E.replenishError);
+    if (link.gp_id !== game.gpId) fail(CODE.replenishError);
     user = link.target;
     roleId = link.role_id;
     serverId = link.server_id;
@@ -91,14 +91,14 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
   } else {
     user = requireUser(caller.user, game);
     // Known from the session; the order's own statement checks it again with the block and the character.
-    if (game.brand.features.realName && !user.real_name) fail(E.notRealName);
-    if (!roleId || !serverId) fail(E.roleNotFound);
+    if (game.brand.features.realName && !user.real_name) fail(CODE.notRealName);
+    if (!roleId || !serverId) fail(CODE.roleNotFound);
   }
   const goods = goodsOf(game, productId);
   const { price } = priceOf(platform.catalog, game, goods);
   if (!priceFits(price, boundIn(platform.catalog, game, channel.minUsd), boundIn(platform.catalog, game, channel.maxUsd)))
-    fail(E.paymentUnavailable);
-  if (params.coupon_code && (!channel.openCoupon || !goods.isCoupon)) fail(E.illegalCoupon);
+    fail(CODE.paymentUnavailable);
+  if (params.coupon_code && (!channel.openCoupon || !goods.isCoupon)) fail(CODE.illegalCoupon);
 
   const result = await createOrder(platform, {
     game,
@@ -121,7 +121,7 @@ export async function payStart(platform: Platform, params: Params<"payStart">, c
               "SELECT 1 FROM replenish_links WHERE replenish_id = $1 AND paid_at IS NULL AND expires_at > $2 FOR UPDATE",
               [params.replenish_id, platform.now()],
             );
-            if (!open) fail(E.replenishError);
+            if (!open) fail(CODE.replenishError);
           },
         }
       : {}),

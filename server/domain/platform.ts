@@ -3,6 +3,7 @@
 import type { ApiCalls, CallName } from "../../core/browser/generated/api-types.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Db } from "../db.ts";
+import { newPictureCache, type PictureCache } from "./artwork.ts";
 import { type CountryMapCache, newCountryMapCache } from "./channels.ts";
 import { newOrderAccessCache, type OrderAccessCache } from "./order-access.ts";
 import { type Account, newSessionCache, type SessionCache } from "./sessions.ts";
@@ -12,12 +13,14 @@ export interface PlatformCaches {
   sessions: SessionCache;
   orderAccess: OrderAccessCache;
   countryMaps: CountryMapCache;
+  pictures: PictureCache;
 }
 
 export const newCaches = (): PlatformCaches => ({
   sessions: newSessionCache(),
   orderAccess: newOrderAccessCache(),
   countryMaps: newCountryMapCache(),
+  pictures: newPictureCache(),
 });
 
 /** Tracking events one client may store a minute, and all clients together (./tracking.ts). */

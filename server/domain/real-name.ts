@@ -1,7 +1,7 @@
 // Real-name verification: of the logged-in account, or of the account a 6001 answer's ticket names.
 import type { Queryable } from "../db.ts";
 import { newToken } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { forgetAccount } from "./sessions.ts";
@@ -46,17 +46,17 @@ async function ticketUser(db: Queryable, ticket: string | undefined, now: Date):
  */
 export async function verifyRealName(
   platform: Platform,
-  o: { userId?: string; ticket?: string; name: string; idNumber: string },
+  request: { userId?: string; ticket?: string; name: string; idNumber: string },
 ): Promise<void> {
-  const userId = o.userId ?? (await ticketUser(platform.db, o.ticket, platform.now()));
-  if (!userId) fail(E.realNameFailed);
-  const name = o.name.trim();
-  const id = o.idNumber.trim().toUpperCase();
+  const userId = request.userId ?? (await ticketUser(platform.db, request.ticket, platform.now()));
+  if (!userId) fail(CODE.realNameFailed);
+  const name = request.name.trim();
+  const id = request.idNumber.trim().toUpperCase();
   if (!NAME.test(name) || !validIdNumber(id))
-    fail(E.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
+    fail(CODE.realNameFailed, "request failed, redo real-name from the first page: the name or id number is not valid");
   await platform.db.transaction(async (tx) => {
     await tx.query("UPDATE accounts SET real_name = true WHERE user_id = $1", [userId]);
-    if (o.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [o.ticket]);
+    if (request.ticket) await tx.query("DELETE FROM sessions WHERE token = $1", [request.ticket]);
   });
   // The account's sessions remembered in this process learn it at once (others within seconds).
   forgetAccount(platform.caches.sessions, userId);

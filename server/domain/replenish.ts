@@ -4,7 +4,7 @@ import { toWire } from "../catalog/money.ts";
 import { textsFor } from "../catalog/texts.ts";
 import { countryMap } from "./channels.ts";
 import { newToken } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf, gameView, goodsName } from "./games.ts";
 import type { Answer, Params, Platform } from "./platform.ts";
 import type { Account } from "./sessions.ts";
@@ -27,9 +27,9 @@ async function linkOf(platform: Platform, replenishId: string): Promise<{ link: 
     "SELECT replenish_id, gp_id, client_id, server_id, role_id, product_id, expires_at, billing_no, paid_at, target_user_id::text FROM replenish_links WHERE replenish_id = $1",
     [replenishId],
   );
-  if (!link) fail(E.replenishError);
+  if (!link) fail(CODE.replenishError);
   const game = platform.catalog.byGpId.get(link.gp_id);
-  if (!game) fail(E.replenishError);
+  if (!game) fail(CODE.replenishError);
   return { link, game };
 }
 
@@ -39,12 +39,12 @@ const validSeconds = (platform: Platform, expiresAt: string) =>
 /** A link that can still be paid, with the account it pays for; -3016 otherwise. */
 export async function openReplenishLink(platform: Platform, replenishId: string): Promise<LinkRow & { target: Account }> {
   const { link } = await linkOf(platform, replenishId);
-  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(E.replenishError);
+  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(CODE.replenishError);
   const [target] = await platform.db.query<Account>(
     "SELECT user_id::text AS user_id, brand_id, username, provider, region, real_name, is_test FROM accounts WHERE user_id = $1",
     [link.target_user_id],
   );
-  if (!target) fail(E.replenishError);
+  if (!target) fail(CODE.replenishError);
   return { ...link, target };
 }
 
@@ -87,7 +87,7 @@ export async function replenishCountryList(
   origin: string,
 ): Answer<"replenishCountryList"> {
   const { link, game } = await linkOf(platform, params.replenish_id);
-  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(E.replenishError);
+  if (link.paid_at || validSeconds(platform, link.expires_at) <= 0) fail(CODE.replenishError);
   const texts = textsFor(platform.catalog.translations, params.spec_lang);
   return { country: countryMap(platform.catalog, platform.caches.countryMaps, game, origin, texts), currency: game.currency };
 }
@@ -107,20 +107,22 @@ export const makeUpTarget = (brandId: string) => `${brandId}_target`;
  */
 export async function createReplenishLink(
   platform: Platform,
-  o: { brand: string; target: LinkTarget; validSeconds: number; productId?: string },
+  link: { brand: string; target: LinkTarget; validSeconds: number; productId?: string },
 ): Promise<{ replenish_id: string; path: string } | "unknown" | "unfit"> {
   const { db } = platform;
-  const game = platform.catalog.games.find((g) => g.brand.id === o.brand && g.gameKey === g.brand.defaultGame);
+  const game = platform.catalog.games.find(
+    (candidate) => candidate.brand.id === link.brand && candidate.gameKey === candidate.brand.defaultGame,
+  );
   const [target] =
-    "userId" in o.target
+    "userId" in link.target
       ? await db.query<{ user_id: string }>("SELECT user_id::text FROM accounts WHERE brand_id = $1 AND user_id = $2", [
-          o.brand,
-          o.target.userId,
+          link.brand,
+          link.target.userId,
         ])
-      : o.target.username === makeUpTarget(o.brand)
+      : link.target.username === makeUpTarget(link.brand)
         ? await db.query<{ user_id: string }>(
             "SELECT user_id::text FROM accounts WHERE brand_id = $1 AND username = $2 AND provider = 'password'",
-            [o.brand, o.target.username],
+            [link.brand, link.target.username],
           )
         : [];
   if (!game || !target) return "unknown";
@@ -128,7 +130,7 @@ export async function createReplenishLink(
     "SELECT role_id, server_id FROM roles WHERE user_id = $1 AND gp_id = $2 ORDER BY role_id LIMIT 1",
     [target.user_id, game.gpId],
   );
-  const product = o.productId ?? game.goods.find((g) => g.typeKey === "gems" && g.usdCents > 500)?.productId ?? "";
+  const product = link.productId ?? game.goods.find((g) => g.typeKey === "gems" && g.usdCents > 500)?.productId ?? "";
   if (!role || !game.goods.some((g) => g.productId === product)) return "unfit";
   const id = `rp-${newToken(9)}`;
   await db.query(
@@ -136,14 +138,14 @@ export async function createReplenishLink(
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
     [
       id,
-      o.brand,
+      link.brand,
       game.gpId,
       game.clientIds.web,
       target.user_id,
       role.server_id,
       role.role_id,
       product,
-      new Date(platform.now().getTime() + o.validSeconds * 1000),
+      new Date(platform.now().getTime() + link.validSeconds * 1000),
     ],
   );
   return { replenish_id: id, path: `/replenishGoods?replenish_id=${id}` };

@@ -1,7 +1,7 @@
 // The sandbox game server's characters: created on first sight of an account, listed per server.
 import type { CatalogGame } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -18,12 +18,12 @@ export async function ensureRoles(
   games: readonly CatalogGame[],
 ): Promise<void> {
   const rows = games.flatMap((game) =>
-    [0, 1].map((n) => ({
+    [0, 1].map((slot) => ({
       gpId: game.gpId,
-      serverId: game.servers[n]?.serverId ?? "1001",
-      roleId: `${userId}${n + 1}`,
-      name: `${roleNames[(Number(userId) + n) % roleNames.length]}${n + 1}`,
-      level: 10 + n * 17,
+      serverId: game.servers[slot]?.serverId ?? "1001",
+      roleId: `${userId}${slot + 1}`,
+      name: `${roleNames[(Number(userId) + slot) % roleNames.length]}${slot + 1}`,
+      level: 10 + slot * 17,
     })),
   );
   if (rows.length === 0) return;
@@ -59,20 +59,20 @@ async function rolesOf(platform: Platform, userId: string, game: CatalogGame, se
     serverId ? [userId, game.gpId, serverId] : [userId, game.gpId],
   );
   const serverName = (id: string) => game.servers.find((s) => s.serverId === id)?.name ?? id;
-  return rows.map((r) => ({
-    role_id: r.role_id,
-    role_name: r.role_name,
-    level: r.level,
-    server_id: r.server_id,
-    server_name: serverName(r.server_id),
-    ...(game.isAreaRole && r.area_id ? { area_id: r.area_id } : {}),
+  return rows.map((row) => ({
+    role_id: row.role_id,
+    role_name: row.role_name,
+    level: row.level,
+    server_id: row.server_id,
+    server_name: serverName(row.server_id),
+    ...(game.isAreaRole && row.area_id ? { area_id: row.area_id } : {}),
   }));
 }
 
 export async function roleList(platform: Platform, params: Params<"roleList">, caller: Caller): Answer<"roleList"> {
   const game = gameOf(platform, params.client_id);
   const user = requireUser(caller.user, game);
-  if (!game.servers.some((s) => s.serverId === params.server_id)) fail(E.badRequest, "unknown server");
+  if (!game.servers.some((s) => s.serverId === params.server_id)) fail(CODE.badRequest, "unknown server");
   return { roles: await rolesOf(platform, user.user_id, game, params.server_id) };
 }
 

@@ -44,7 +44,7 @@ async function seedVip(db: Queryable, catalog: Catalog, game: CatalogGame, userI
   await addGrowthPoints(db, catalog.vip, game, userId, 6000, now);
   const past = new Date(now.getTime() - 5 * 86_400_000);
   // A used and an expired coupon, so the history list has both.
-  // An operator's coupons are named in every language at once: the spec's map form (locale → text).
+  // An operator's coupons are named in every language at once: the map form of docs/api.md#type-coupon (locale → text).
   const { texts, translations } = catalog;
   const named = (id: "welcome" | "spring") => textInEveryLanguage(translations, textId.seedCoupon(id), texts.seedCoupons[id]);
   await db.query(
@@ -113,22 +113,22 @@ export async function seed(db: Db, catalog: Catalog, now: Date): Promise<void> {
       if (brand.features.vip && ids.vip) await seedVip(tx, catalog, first, ids.vip, now);
 
       if (brand.features.prepaidCard) {
-        for (let n = 1; n <= 12; n++) {
-          const cardNo = cardNumber(brand.id, n);
+        for (let cardIndex = 1; cardIndex <= 12; cardIndex++) {
+          const cardNo = cardNumber(brand.id, cardIndex);
           const [exists] = await tx.query("SELECT 1 FROM prepaid_cards WHERE card_no = $1", [cardNo]);
           if (exists) continue;
           // Card 12 credits nothing beyond its points (gems 0): the confirm then shows one line.
-          const gems = n === 12 ? 0 : 430;
+          const gems = cardIndex === 12 ? 0 : 430;
           await tx.query(
             "INSERT INTO prepaid_cards (card_no, brand_id, password_hash, card_points, price_minor, currency, gems, extra_gems) VALUES ($1,$2,$3,43,$4,$5,$6,$7)",
             [
               cardNo,
               brand.id,
-              await hashPassword(cardPassword(n), "card"),
+              await hashPassword(cardPassword(cardIndex), "card"),
               catalog.money.fromBase(499, first.currency),
               first.currency,
               gems,
-              n % 2 === 0 && n !== 12 ? 43 : 0,
+              cardIndex % 2 === 0 && cardIndex !== 12 ? 43 : 0,
             ],
           );
         }

@@ -3,7 +3,7 @@ import type { CatalogGame } from "../catalog/catalog.ts";
 import type { Queryable } from "../db.ts";
 import { BoundedCache } from "./bounded-cache.ts";
 import { newToken } from "./crypto.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 
 export interface Account {
   user_id: string;
@@ -86,6 +86,6 @@ export function forgetAccount(cache: SessionCache, userId: string): void {
 
 /** The logged-in account, of this game's brand; -600 otherwise. */
 export function requireUser(user: Account | undefined, game?: CatalogGame): Account {
-  if (!user || (game && user.brand_id !== game.brand.id)) fail(E.notLoggedIn);
+  if (!user || (game && user.brand_id !== game.brand.id)) fail(CODE.notLoggedIn);
   return user;
 }

@@ -1,7 +1,7 @@
-// Internal test accounts (spec 'test mode'): at each sign-in a tester gets a token of its own,
-// bound to the account and to the device it signed in from, that expires. Only its hash is kept;
-// revoking one tester (UPDATE tester_tokens SET revoked_at = now() WHERE user_id = …) touches no
-// platform secret and no other tester.
+// Internal test accounts (docs/decisions.md, "Test accounts"; docs/api.md#call-betaconfirm): at each
+// sign-in a tester gets a token of its own, bound to the account and to the device it signed in
+// from, that expires. Only its hash is kept; revoking one tester (UPDATE tester_tokens SET
+// revoked_at = now() WHERE user_id = …) touches no platform secret and no other tester.
 import type { Queryable } from "../db.ts";
 import { newToken, sha256Hex } from "./crypto.ts";
 

@@ -2,7 +2,7 @@
 // listed for the sandbox's tools and tests. Anyone may write, so what is kept is bounded: each
 // event's size, each address's rate, and how long events are kept (docs/api.md, "Tracking").
 import { clientOf, reserveAttempt } from "./attempts.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import type { Answer, Caller, Params, Platform, TrackingLimits } from "./platform.ts";
 
 /** The largest event stored, in bytes of its JSON (the storefront's are a few hundred). */
@@ -24,7 +24,7 @@ const payloadOf = <T extends { idfv?: string; spec_lang?: string; oauth_token?: 
 async function store(platform: Platform, caller: Caller, kind: "dot" | "api", name: string, payload: unknown): Promise<{ stored: true }> {
   const json = JSON.stringify(payload);
   if (Buffer.byteLength(json) > TRACKING_EVENT_BYTES)
-    fail(E.badRequest, `invalid request: a tracking event is at most ${TRACKING_EVENT_BYTES} bytes of JSON`);
+    fail(CODE.badRequest, `invalid request: a tracking event is at most ${TRACKING_EVENT_BYTES} bytes of JSON`);
   const now = platform.now();
   const limits = platform.trackingLimits;
   const rate = await reserveAttempt(
@@ -37,7 +37,7 @@ async function store(platform: Platform, caller: Caller, kind: "dot" | "api", na
     ],
     now,
   );
-  if (!rate.allowed) fail(E.tooManyRequests);
+  if (!rate.allowed) fail(CODE.tooManyRequests);
   await platform.db.query("INSERT INTO tracking_events (kind, name, payload, received_at) VALUES ($1, $2, $3, $4)", [
     kind,
     name,

@@ -3,7 +3,7 @@ import { ratio } from "../../core/browser/money/minor.ts";
 import { type CatalogGame, isVipGame, priceOf } from "../catalog/catalog.ts";
 import { textId, textsFor } from "../catalog/texts.ts";
 import { couponWords, insertCoupon, listCoupons } from "./coupons.ts";
-import { E, fail } from "./errors.ts";
+import { CODE, fail } from "./errors.ts";
 import { gameOf } from "./games.ts";
 import type { Answer, Caller, Params, Platform } from "./platform.ts";
 import { requireUser } from "./sessions.ts";
@@ -12,7 +12,7 @@ import { levelFor, periodGrants, unstoredGrants, vipAccount } from "./vip.ts";
 /** The game of a VIP call; -3301 when its VIP centre is closed. */
 function vipGame(platform: Platform, clientId: string): CatalogGame {
   const game = gameOf(platform, clientId);
-  if (!isVipGame(game)) fail(E.vipOff);
+  if (!isVipGame(game)) fail(CODE.vipOff);
   return game;
 }
 
@@ -24,17 +24,17 @@ export async function vipBasicInfo(platform: Platform, params: Params<"vipBasicI
     point_to_coin: vip.pointToCoin,
     faq_title: text(textId.vipFaqTitle(), vip.faq.title),
     faq_content: text(textId.vipFaqContent(), vip.faq.content),
-    levels: vip.levels.map((l) => ({
-      level_id: l.level,
-      level_name: text(textId.vipLevel(l.level), l.name),
-      need_points: l.points,
-      coupons_list: l.coupons.map((c) => ({
-        type: c.type,
-        name: text(textId.vipCoupon(l.level, c.type), c.name),
-        discount_rate: c.rate,
-        count: c.count,
+    levels: vip.levels.map((level) => ({
+      level_id: level.level,
+      level_name: text(textId.vipLevel(level.level), level.name),
+      need_points: level.points,
+      coupons_list: level.coupons.map((coupon) => ({
+        type: coupon.type,
+        name: text(textId.vipCoupon(level.level, coupon.type), coupon.name),
+        discount_rate: coupon.rate,
+        count: coupon.count,
       })),
-      ...(l.firstReward ? { first_reward: text(textId.vipFirstReward(l.level), l.firstReward) } : {}),
+      ...(level.firstReward ? { first_reward: text(textId.vipFirstReward(level.level), level.firstReward) } : {}),
     })),
   };
 }
@@ -93,7 +93,7 @@ export async function receiveCoupons(platform: Platform, params: Params<"receive
     );
     return new Set([...stored, ...claimed.map((c) => c.code)]);
   });
-  if (codes.size === 0) fail(E.claimFailed);
+  if (codes.size === 0) fail(CODE.claimFailed);
   const words = couponWords(platform.catalog, params.spec_lang);
   const all = await listCoupons(platform.db, game, user.user_id, new Set(["avail", "lock"]), now, words);
   return { coupons: all.filter((c) => codes.has(c.code)) };
@@ -110,14 +110,14 @@ export async function exchangePoints(platform: Platform, params: Params<"exchang
       params.role_id,
       user.user_id,
     ]);
-    if (!role) fail(E.roleNotFound);
+    if (!role) fail(CODE.roleNotFound);
     // One statement checks the balance and spends it: concurrent exchanges cannot overdraw.
     const [row] = await tx.query<{ total_points: number; spent_points: number }>(
       `UPDATE vip_accounts SET spent_points = spent_points + $3
         WHERE user_id = $1 AND brand_id = $2 AND total_points - spent_points >= $3 RETURNING total_points, spent_points`,
       [user.user_id, game.brand.id, params.points],
     );
-    if (!row) fail(E.notEnoughPoints);
+    if (!row) fail(CODE.notEnoughPoints);
     // Exact: points × the ratio, rounded down (never a float product that lands a hair under a whole).
     const rate = ratio(pointToCoin);
     const coins = Number((BigInt(params.points) * rate.num) / rate.den);

@@ -75,16 +75,16 @@ export async function addGrowthPoints(
   const level = levelFor(vip.levels, after.total_points).level;
   if (level <= after.level_reached) return;
   await tx.query("UPDATE vip_accounts SET level_reached = $3 WHERE user_id = $1 AND brand_id = $2", [userId, brandId, level]);
-  for (const l of vip.levels.filter((x) => x.level > after.level_reached && x.level <= level)) {
-    for (const c of l.coupons.filter((x) => x.type === "permanent")) {
-      for (let i = 0; i < c.count; i++) {
+  for (const passed of vip.levels.filter((x) => x.level > after.level_reached && x.level <= level)) {
+    for (const coupon of passed.coupons.filter((x) => x.type === "permanent")) {
+      for (let i = 0; i < coupon.count; i++) {
         await insertCoupon(tx, game, userId, {
-          ...c,
-          period: `level-${l.level}-${i}`,
+          ...coupon,
+          period: `level-${passed.level}-${i}`,
           claimed: true,
           validDays: 365,
           now,
-          minLevel: l.level,
+          minLevel: passed.level,
         });
       }
     }
@@ -117,13 +117,13 @@ export function periodGrants(
   if (!isVipGame(game)) return [];
   const level = levelFor(vip.levels, totalPoints);
   const grants: (NewCoupon & { code: string })[] = [];
-  for (const c of level.coupons.filter((x) => x.type !== "permanent")) {
-    const kind = c.type as "week" | "month";
+  for (const coupon of level.coupons.filter((x) => x.type !== "permanent")) {
+    const kind = coupon.type as "week" | "month";
     const period = kind === "week" ? isoWeekOf(now) : now.toISOString().slice(0, 7);
-    for (let i = 0; i < c.count; i++) {
-      const name = c.count > 1 ? `${c.name} #${i + 1}` : c.name;
+    for (let i = 0; i < coupon.count; i++) {
+      const name = coupon.count > 1 ? `${coupon.name} #${i + 1}` : coupon.name;
       grants.push({
-        ...c,
+        ...coupon,
         name,
         code: grantCode(secret, userId, game.brand.id, kind, period, name),
         period,

@@ -1,4 +1,4 @@
--- Real-name verification starts unverified for every kind of account (SPEC-NOTES 'Real-name'): the
+-- Real-name verification starts unverified for every kind of account (docs/security.md, finding 4): the
 -- platform sets the flag from the brand's gate when it creates an account; the default no longer
 -- lets one through.
 ALTER TABLE accounts ALTER COLUMN real_name SET DEFAULT false;

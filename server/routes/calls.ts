@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ApiCalls, CallName } from "../../core/browser/generated/api-types.ts";
 import { type CallSpec, type JsonSchema, loadContract, requestSchema } from "../../core/node/contract/contract.ts";
-import { E, fail } from "../domain/errors.ts";
+import { CODE, fail } from "../domain/errors.ts";
 import { type Answered, KEY_PATTERN, once } from "../domain/idempotency.ts";
 import type { Caller, Platform } from "../domain/platform.ts";
 import { accountForToken } from "../domain/sessions.ts";
@@ -24,12 +24,12 @@ export type Handler<N extends CallName> = (call: Call<N>) => Promise<ApiCalls[N]
 
 /**
  * A call with checks that must run before its transaction, such as a password (docs/security.md,
- * "Where features meet"): `check` runs outside any transaction, then `run` gets what it returned.
- * With an Idempotency-Key, only `run` shares the transaction that records the answer.
+ * "Where features meet"): `check` runs outside any transaction, then `answer` gets what it returned.
+ * With an Idempotency-Key, only `answer` shares the transaction that records the answer.
  */
 export interface CheckedHandler<N extends CallName, C> {
   check(call: Call<N>): Promise<C>;
-  run(call: Call<N>, checked: C): Promise<ApiCalls[N]["response"]>;
+  answer(call: Call<N>, checked: C): Promise<ApiCalls[N]["response"]>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each call's checked value is its own handler's business.
@@ -39,21 +39,21 @@ export type Handlers = { [N in CallName]?: Handler<N> | CheckedHandler<N, any> }
 export function callRoutes(file: string, handlers: Handlers): FastifyPluginAsync {
   return async (scope) => {
     const { common, calls } = loadContract();
-    const mine = calls.filter((c) => c.file === file);
-    const names = new Set(mine.map((c) => c.name));
-    const missing = mine.filter((c) => !handlers[c.name as CallName]).map((c) => c.name);
+    const fileCalls = calls.filter((c) => c.file === file);
+    const names = new Set(fileCalls.map((c) => c.name));
+    const missing = fileCalls.filter((c) => !handlers[c.name as CallName]).map((c) => c.name);
     const stray = Object.keys(handlers).filter((name) => !names.has(name));
     if (missing.length) throw new Error(`${file}: calls without a handler: ${missing.join(", ")}`);
     if (stray.length) throw new Error(`${file}: handlers of calls it does not have: ${stray.join(", ")}`);
     const defs = (common.$defs ?? {}) as Record<string, JsonSchema>;
-    for (const call of mine)
+    for (const call of fileCalls)
       route(scope, call, responseSchema(call, defs), checkedHandler(handlers[call.name as CallName] as Handlers[CallName]));
   };
 }
 
-/** Every handler as a checked one: a plain handler checks nothing before its run. */
+/** Every handler as a checked one: a plain handler checks nothing before its answer. */
 function checkedHandler(handler: Handlers[CallName]): CheckedHandler<CallName, unknown> {
-  if (typeof handler === "function") return { check: async () => undefined, run: (call) => handler(call as never) };
+  if (typeof handler === "function") return { check: async () => undefined, answer: (call) => handler(call as never) };
   return handler as CheckedHandler<CallName, unknown>;
 }
 
@@ -88,15 +88,15 @@ function route(scope: FastifyInstance, call: CallSpec, response: JsonSchema, han
         if (call.method === "GET" && call.auth === "none") reply.header("cache-control", "no-cache");
         const params = ((call.method === "GET" ? request.query : request.body) ?? {}) as Record<string, unknown>;
         const token = typeof params.oauth_token === "string" && params.oauth_token ? params.oauth_token : undefined;
-        // The caller and the call's checks, outside any transaction; then the run, which with a key
-        // commits together with the record of its answer.
+        // The caller and the call's checks, outside any transaction; then the answer, which with a key
+        // commits together with the record of it.
         const prepare = async (): Promise<(on: Platform) => Promise<Answered>> => {
           const user =
             call.auth === "none" ? undefined : await accountForToken(platform.db, platform.caches.sessions, token, platform.now());
-          if (call.auth === "required" && !user) fail(E.notLoggedIn);
+          if (call.auth === "required" && !user) fail(CODE.notLoggedIn);
           const caller = { user, ...(user && token ? { token } : {}), address: request.ip, origin: requestOrigin(request) };
           const checked = await handler.check({ platform, params: params as never, caller, path: url });
-          return async (on) => ok(await handler.run({ platform: on, params: params as never, caller, path: url }, checked));
+          return async (on) => ok(await handler.answer({ platform: on, params: params as never, caller, path: url }, checked));
         };
         const key = request.headers["idempotency-key"];
         if (!call.idempotent || key === undefined) return (await prepare())(platform);

@@ -1,4 +1,4 @@
-// The envelope every call answers with, {code, message, content} (spec §7), and its response schema.
+// The envelope every call answers with, {code, message, content} (docs/api.md#platform-api, "Answer"), and its response schema.
 
 import { CODE } from "../../core/browser/generated/api-errors.ts";
 import type { CallSpec, JsonSchema } from "../../core/node/contract/contract.ts";

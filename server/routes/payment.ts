@@ -12,7 +12,7 @@ export const paymentRoutes = callRoutes("payment.json", {
   // The card's password is checked before the exchange's transaction (docs/security.md, "Where features meet").
   cardPay: {
     check: ({ platform, params, caller }) => cardForPay(platform, params, caller),
-    run: ({ platform, params, caller }, card) => cardPay(platform, params, caller, card),
+    answer: ({ platform, params, caller }, card) => cardPay(platform, params, caller, card),
   },
   orderInfo: ({ platform, params, caller }) => orderInfo(platform, params, caller),
   orderList: ({ platform, params, caller }) => orderList(platform, params, caller),

@@ -6,9 +6,9 @@ export const TEST_CARD_DECLINED = "4000000000000002";
 function luhn(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
   }
   return number.length >= 12 && sum % 10 === 0;
 }

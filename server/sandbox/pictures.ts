@@ -2,6 +2,7 @@
 // the best format the browser accepts. An SVG in an <img> is a document of its own for the browser
 // to parse, lay out and paint on the main thread; a small AVIF or WebP is decoded off it.
 import sharp from "sharp";
+import type { PictureCache } from "../domain/artwork.ts";
 
 export type PictureFormat = "avif" | "webp" | "png";
 
@@ -15,12 +16,8 @@ export function pictureFormat(accept: string | undefined): PictureFormat {
   return "png";
 }
 
-/** Drawn pictures by SVG, width and format; the oldest goes first past the limit. */
-const cache = new Map<string, Promise<Buffer>>();
-const CACHE_LIMIT = 500;
-
-/** The SVG drawn `width` pixels wide, in `format`. */
-export function renderPicture(svg: string, width: number, format: PictureFormat): Promise<Buffer> {
+/** The SVG drawn `width` pixels wide, in `format`; drawn once per platform (its `cache`). */
+export function renderPicture(cache: PictureCache, svg: string, width: number, format: PictureFormat): Promise<Buffer> {
   const key = `${format}:${width}:${svg}`;
   let picture = cache.get(key);
   if (!picture) {
@@ -32,9 +29,9 @@ export function renderPicture(svg: string, width: number, format: PictureFormat)
           ? image.webp({ quality: 80 })
           : image.png({ compressionLevel: 9, palette: true })
     ).toBuffer();
+    // A drawing that failed is not kept: the next request draws it again.
     picture.catch(() => cache.delete(key));
     cache.set(key, picture);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value ?? "");
   }
   return picture;
 }

@@ -40,9 +40,9 @@ export async function providerPageRoutes(scope: FastifyInstance): Promise<void> 
       // Built here, not in the script, so what the opener receives is visible in the page source.
       const messages = {
         ...Object.fromEntries(
-          users.map((u) => [
-            u.id,
-            { source: "sandbox-provider", provider, state, code: `sbx_${provider}_${u.id}`, uid: `${provider}_${u.id}` },
+          users.map((user) => [
+            user.id,
+            { source: "sandbox-provider", provider, state, code: `sbx_${provider}_${user.id}`, uid: `${provider}_${user.id}` },
           ]),
         ),
         cancel: { source: "sandbox-provider", provider, state, error: "cancelled" },

@@ -38,7 +38,7 @@ export async function realNameRoutes(scope: FastifyInstance): Promise<void> {
       try {
         await verifyRealName(platform, { ticket, name, idNumber });
       } catch (err) {
-        // Failures send the player back to the store's first step, as the spec's message says.
+        // Failures send the player back to the store's first step, as the message of -3401 says (docs/api.md#error-codes).
         const restart = new URL(back);
         restart.searchParams.set("failed", "1");
         const reason = err instanceof Error ? err.message : "request failed";

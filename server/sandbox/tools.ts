@@ -36,7 +36,7 @@ export async function toolRoutes(scope: FastifyInstance): Promise<void> {
       .type(pictureType(format))
       .header("vary", "Accept")
       .header("cache-control", "public, max-age=86400")
-      .send(await renderPicture(svg, Number(picture[2]), format));
+      .send(await renderPicture(platform.caches.pictures, svg, Number(picture[2]), format));
   });
 
   // The sandbox's helpers for testers and tools: never in production mode.

@@ -1,8 +1,8 @@
-// The sandbox's payment marks: every method and sub-channel of the catalogue has its own (none alike),
-// each carries its catalogue label and a wordmark from it, in colours that read, and nothing a
-// catalogue name holds becomes markup.
+// The sandbox's payment marks: every method and sub-channel of the catalogue has its own (none alike;
+// payment-mark-shapes.test.ts compares what they look like), each carries its catalogue label and a
+// wordmark from it, in colours that read, and nothing a catalogue name holds becomes markup.
 import { beforeAll, describe, expect, it } from "vitest";
-import { methodById } from "../../core/node/payments/methods.ts";
+import { englishName, methodById } from "../../core/node/payments/methods.ts";
 import { buildCatalog, type Catalog } from "../../server/catalog/catalog.ts";
 import { loadCatalogData } from "../../server/catalog/data.ts";
 import { catalogueMarkNames, luminance, markLabel, markSpec, paymentMark } from "../../server/sandbox/payment-marks.ts";
@@ -70,7 +70,7 @@ describe("payment marks of the catalogue", () => {
     expect(twice).toEqual([]);
   });
 
-  it("each carry their catalogue label as title and name, and write a wordmark taken from it", () => {
+  it("each carry their catalogue label as title and name, and write a wordmark taken from it or its provider's name", () => {
     for (const name of catalogueMarkNames(catalog)) {
       const { paywayId, channelId } = split(name);
       const label = markLabel(catalog, paywayId, channelId);
@@ -79,12 +79,21 @@ describe("payment marks of the catalogue", () => {
       expect(svg, name).toContain(`aria-label="${xmlText(label)}"`);
       const { wordmark } = specOf(name);
       expect(svg, name).toContain(`>${xmlText(wordmark)}</text>`);
-      expect(letters(label), `${name}: '${wordmark}' is not part of '${label}'`).toContain(letters(wordmark));
+      // A list may name a channel in its region's script (네이버페이): the provider's name is then the one written.
+      const sources = [label, methodById.get(paywayId)?.display.provider ?? ""].map(letters);
+      expect(
+        sources.some((source) => source.includes(letters(wordmark))),
+        `${name}: '${wordmark}' is not part of '${label}' nor of its provider's name`,
+      ).toBe(true);
     }
-    // A sub-channel is labelled by its own name in the catalogue, a channel by its method's display name.
+    // A mark is labelled by the name the payment lists give its channel, the other regions' list first.
     expect(markLabel(catalog, 10103, "91")).toBe("Online banking");
-    expect(markLabel(catalog, 10302, "billing")).toBe("MyCard · Carrier billing");
+    expect(markLabel(catalog, 10302, "billing")).toBe("MyCard 電信小額");
+    expect(markLabel(catalog, 11702, "card")).toBe("Card (Airwallex)");
     expect(markLabel(catalog, 10201, "paypal")).toBe("PayPal");
+    // A method no channel offers, by its display name.
+    const prepaid = methodById.get(12401);
+    expect(prepaid && markLabel(catalog, 12401, "")).toBe(prepaid && englishName(prepaid));
   });
 
   it("write in colours that read: at least 4.5:1 against their background", () => {
@@ -92,6 +101,18 @@ describe("payment marks of the catalogue", () => {
       const [bg, fg] = specOf(name).colours;
       expect(contrast(bg, fg), `${name} ${bg}/${fg}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it("draw a provider's sub-channels of one kind each with its own pictogram and word (Razer Gold's banks)", () => {
+    const banks = ["10103-91", "10103-92", "10103-93", "10103-94", "10103-121", "10103-128", "10103-129", "10103-130"].map(specOf);
+    expect(new Set(banks.map((mark) => mark.pictogram)).size).toBe(banks.length);
+    expect(new Set(banks.map((mark) => mark.wordmark)).size).toBe(banks.length);
+    // What each is: online banking on a screen, a transfer leaving a bank, mobile banking on a phone.
+    expect(["10103-91", "10103-92", "10103-129"].map((name) => specOf(name).pictogram)).toEqual([
+      "onlineBank",
+      "bankTransfer",
+      "mobileBank",
+    ]);
   });
 
   it("show a provider's variants apart (Razer Gold, its bank, e2p and e2p T1; MyCard's card, billing and points)", () => {

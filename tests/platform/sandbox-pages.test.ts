@@ -1,6 +1,7 @@
 // The sandbox's pages that talk to a storefront: the providers' sign-in popups, the login config that
 // points at them, and the checkout result that tells the store the outcome. Only storefronts may listen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatform } from "../../server/platform.ts";
 import { clientOf, firstRole, type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;
@@ -317,6 +318,23 @@ describe("artwork", () => {
     // Only the size its links name: the sandbox draws nothing else on request.
     expect((await get(banner.replace(/-720w$/, "-4000w"))).statusCode).toBe(404);
     expect((await get("/sandbox/art/payway/10201-paypal-160w")).statusCode).toBe(404);
+  });
+
+  it("keeps the pictures it drew in its own platform's cache, never in one the process shares", async () => {
+    // A second platform in the same process (production mode: nothing seeded, nothing to wait for).
+    const other = await createPlatform({ db: h.db, config: h.platform.catalog.config, mode: "production", secret: "s".repeat(32) });
+    const ours = h.platform.caches.pictures;
+    const list = await h.call("getGameList", { client_id: web("aurora"), platform: "web" });
+    const logo = new URL(list.content.games[0]?.logo ?? "").pathname;
+    // A format no other test of this file asks for, so the picture is drawn here for the first time.
+    const drawn = async () => (await h.app.inject({ method: "GET", url: logo, headers: { accept: "image/webp" } })).rawPayload;
+    const before = ours.size;
+    const first = await drawn();
+    expect(ours.size).toBe(before + 1);
+    // Drawn once: the second answer comes from this platform's cache, the same bytes.
+    expect(await drawn()).toEqual(first);
+    expect(ours.size).toBe(before + 1);
+    expect(other.caches.pictures.size).toBe(0);
   });
 
   it("draws goods, and refuses an unknown kind or a name that is not a file name", async () => {
