@@ -37,7 +37,7 @@ const PATH = new RegExp(
   "g",
 );
 
-/** A path relative to the file that names it: `./sites.ts`, `../emit/nginx.ts`. */
+/** A path relative to the file that names it: a dot or two, a slash, a file name. */
 const RELATIVE = /(?<![\w./-])(\.{1,2}\/[\w./@-]*[\w-]\.(?:tsx?|[cm]?js|css|md|json|sh|hbs|ya?ml|sql))(?![\w*<>{])/g;
 
 /** Written by a command, not tracked: named by the docs of the command that writes them. */
