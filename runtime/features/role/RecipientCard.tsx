@@ -1,4 +1,4 @@
-// Who gets the goods (spec §2 'select role'): the account, the server (search by ID, used and all
+// Who gets the goods: the account, the server (search by ID, used and all
 // servers) and the character, whose name is shown back before paying.
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,7 +34,6 @@ export function RecipientCard() {
   const roles = useRoles(selection.server?.value);
   const page = usePageConfig();
   const areaRole = page.data?.area_config.is_area_role === true;
-  const roleId = useId();
 
   // Entry parameters (server_id, role_id, area_id) preselect the server and the character once.
   useEffect(() => {
@@ -109,38 +108,7 @@ export function RecipientCard() {
             </button>
           </div>
           {selection.server ? (
-            <div className="sf-recipient__row">
-              <label className="sf-recipient__label" htmlFor={roleId}>
-                {t("role.role")}
-              </label>
-              {roles.isPending ? (
-                <span className="sf-skeleton__line" aria-busy="true" />
-              ) : list && list.length > 0 ? (
-                <select
-                  id={roleId}
-                  className="sf-select"
-                  value={selection.role?.value ?? ""}
-                  data-testid="role-select"
-                  onChange={(e) => {
-                    const role = list.find((r) => r.role_id === e.target.value);
-                    if (role) chooseRole(role);
-                  }}
-                >
-                  <option value="" disabled>
-                    {t("role.selectRole")}
-                  </option>
-                  {list.map((r) => (
-                    <option key={r.role_id} value={r.role_id}>
-                      {r.role_name} · {t("role.level", { level: r.level })}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <p className="sf-inline-error" role="status" data-testid="no-role">
-                  {t("role.noRole")}
-                </p>
-              )}
-            </div>
+            <RoleRow roles={list} pending={roles.isPending} chosen={selection.role?.value} onChoose={chooseRole} />
           ) : null}
           {areaRole && selection.area ? (
             <div className="sf-recipient__row">
@@ -176,5 +144,53 @@ export function RecipientCard() {
         </Loaded>
       ) : null}
     </section>
+  );
+}
+
+interface RoleRowProps {
+  /** The account's characters on the chosen server; undefined until they load. */
+  roles: Role[] | undefined;
+  pending: boolean;
+  chosen: string | undefined;
+  onChoose: (role: Role) => void;
+}
+
+/** The character on the chosen server: a skeleton while the list loads, the list, or that there is none. */
+function RoleRow({ roles, pending, chosen, onChoose }: RoleRowProps) {
+  const { t } = useTranslation();
+  const roleId = useId();
+  return (
+    <div className="sf-recipient__row">
+      <label className="sf-recipient__label" htmlFor={roleId}>
+        {t("role.role")}
+      </label>
+      {pending ? (
+        <span className="sf-skeleton__line" aria-busy="true" />
+      ) : roles && roles.length > 0 ? (
+        <select
+          id={roleId}
+          className="sf-select"
+          value={chosen ?? ""}
+          data-testid="role-select"
+          onChange={(e) => {
+            const role = roles.find((r) => r.role_id === e.target.value);
+            if (role) onChoose(role);
+          }}
+        >
+          <option value="" disabled>
+            {t("role.selectRole")}
+          </option>
+          {roles.map((r) => (
+            <option key={r.role_id} value={r.role_id}>
+              {r.role_name} · {t("role.level", { level: r.level })}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <p className="sf-inline-error" role="status" data-testid="no-role">
+          {t("role.noRole")}
+        </p>
+      )}
+    </div>
   );
 }
