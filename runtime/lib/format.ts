@@ -1,4 +1,4 @@
-// Amounts, times and countdowns as the spec shows them (§9), as pure functions. Dates are formatted
+// Amounts, times and countdowns as the store shows them, as pure functions. Dates are formatted
 // in ./time.ts (dayjs), which only the screens after the first render load.
 import { minorDigits } from "../generated/currencies.ts";
 
@@ -13,8 +13,8 @@ function groupThousands(amount: number, decimals: number): string {
 }
 
 /**
- * The currency's own decimals (SPEC-NOTES 'Amounts': none for JPY, KRW, VND…, three for KWD, else
- * two) with thousands separators; currencies without a symbol show their code.
+ * The currency's own decimals (docs/decisions.md, "Money, effects and time": none for JPY, KRW,
+ * VND…, three for KWD, else two) with thousands separators; currencies without a symbol show their code.
  */
 export function formatAmount(amount: number, currency: string): string {
   const number = groupThousands(amount, minorDigits(currency));
@@ -58,7 +58,7 @@ export type Countdown =
   | { kind: "expired" };
 
 /**
- * The make-up link's validity (SPEC-NOTES): under a day, minutes and seconds ('less than 1 minute'
+ * The make-up link's validity (docs/decisions.md, "Special flows"): under a day, minutes and seconds ('less than 1 minute'
  * in the last minute); a day or more, the expiry date; nothing left, expired.
  */
 export function replenishCountdown(validSeconds: number, now: number): Countdown {

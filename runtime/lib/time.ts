@@ -1,4 +1,4 @@
-// Dates as the spec shows them (§9): `YYYY/MM/DD HH:mm (UTC±n)`. Kept apart from ./format.ts so the
+// Dates as the store shows them: `YYYY/MM/DD HH:mm (UTC±n)`. Kept apart from ./format.ts so the
 // first render (goods and prices) does not load dayjs.
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc";

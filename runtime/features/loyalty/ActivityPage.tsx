@@ -1,4 +1,4 @@
-// /activity (spec §2 'Activity'): the cumulative and consecutive top-up events of the game, each
+// /activity: the cumulative and consecutive top-up events of the game, each
 // reward with its threshold and state, claimed once. Progress follows paid orders.
 import "./loyalty.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

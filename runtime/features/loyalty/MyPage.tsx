@@ -1,4 +1,4 @@
-// /my (spec §2 'My'): the account and game, the VIP summary and coupons (VIP version), the order
+// /my: the account and game, the VIP summary and coupons (VIP version), the order
 // history with paid and delivered told apart, receipts, language, customer service and logout.
 import "./loyalty.css";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// /replenishGoods (spec §2, §4 'Replenish'): a make-up payment opened by its link, paid by anyone
+// /replenishGoods (docs/decisions.md, "Special flows"): a make-up payment opened by its link, paid by anyone
 // without logging in as the target account. The link's game, account, goods and amount; a
 // countdown under a day that ends in the page-expired view; the payment methods of the link; the
 // result with 'the block is lifted within 15 minutes'. With only rp_client_id, the page asks for the

@@ -1,4 +1,4 @@
-// The payment channels of a region (spec §2), grouped by what the player pays with (cards, e-wallets,
+// The payment channels of a region, grouped by what the player pays with (cards, e-wallets,
 // bank, phone bill, vouchers) under a heading each: mark, name and a one-line description, an arrow
 // when it has sub-channels (a second popup lists them), a radio otherwise. Used by the recharge sheet
 // and the make-up page.

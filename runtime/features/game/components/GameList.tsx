@@ -1,4 +1,4 @@
-// The game picker (spec §2): games with their logo and name, sub-games behind an expander.
+// The game picker: games with their logo and name, sub-games behind an expander.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Game } from "../../../../core/browser/generated/api-types.ts";
