@@ -1,4 +1,6 @@
 // Old layout: header with logo and user area, the 4-step bar, footer with language picker.
+import "./layout.css";
+import "./old-layout.css";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { STEP_KEYS } from "../../../core/browser/layout-chrome.ts";

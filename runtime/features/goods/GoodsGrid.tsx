@@ -1,5 +1,6 @@
 // Goods by type: tabs per goods type and a grid of tiles (./GoodsTile.tsx); a goods that cannot be
 // bought now (its limit reached, an order unpaid) explains why instead of being chosen.
+import "./goods.css";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Goods, LimitInfo, ProductListResponse } from "../../../core/browser/generated/api-types.ts";

@@ -1,5 +1,6 @@
 // The login popup: account or prepaid-card login, the third-party providers of the
 // login config, and the privacy and user-agreement notes.
+import "./login.css";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";

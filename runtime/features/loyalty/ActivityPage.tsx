@@ -1,6 +1,7 @@
 // /activity: the cumulative and consecutive top-up events of the game, each
 // reward with its threshold and state, claimed once. Progress follows paid orders.
 import "./loyalty.css";
+import "./events.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -3,6 +3,7 @@
 // claim mode (VIP centre, My) a usable coupon's 'use' goes to the top-up; in the consume mode (the
 // recharge sheet) it picks the coupon for the order and the picked one offers 'cancel'.
 import "./loyalty.css";
+import "./coupons.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

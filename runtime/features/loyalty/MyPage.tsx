@@ -1,6 +1,7 @@
 // /my: the account and game, the VIP summary and coupons (VIP version), the order
 // history with paid and delivered told apart, receipts, language, customer service and logout.
 import "./loyalty.css";
+import "./my.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";

@@ -2,6 +2,8 @@
 // order detail, and the pay bar with the goods, the total and the Buy button (hooks/use-buy.ts),
 // kept in view and saying why when Buy cannot be pressed. The new layout shows it in the bottom
 // sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
+import "../../shared/payment/pay-bar.css";
+import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";

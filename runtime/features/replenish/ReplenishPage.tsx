@@ -3,6 +3,7 @@
 // countdown under a day that ends in the page-expired view; the payment methods of the link; the
 // result with 'the block is lifted within 15 minutes'. With only rp_client_id, the page asks for the
 // make-up code.
+import "./replenish.css";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -90,7 +91,7 @@ export function ReplenishPage({
   const data = info.data;
   if (data.status === "expired" || secondsLeft === 0) return message("expired");
   return (
-    <div className="sf-loyalty sf-replenish" data-testid="replenish">
+    <div className="sf-replenish" data-testid="replenish">
       <section className="sf-card" aria-labelledby="sf-replenish-title">
         <h1 className="sf-card__title" id="sf-replenish-title">
           {t("replenish.title")}

@@ -1,5 +1,6 @@
 // Paying a make-up link: the link's regions and channels (card exchanges
 // left out), the pay order in a window opened in the click, and the result in a popup.
+import "../../shared/payment/pay-bar.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,6 +2,7 @@
 // and the one next step (finish paying; the page updates by itself), fail with what happened,
 // whether they were charged, another method and support, success with the delivery, the receipt and
 // 'buy again'. The new layout shows it in a popup, the old layout as its /result page.
+import "./result.css";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,6 @@
 // Who gets the goods: the account, the server (search by ID, used and all
 // servers) and the character, whose name is shown back before paying.
+import "./recipient.css";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "../../../core/browser/generated/api-types.ts";
