@@ -6,8 +6,8 @@ import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";
 import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
-import { formatAmount, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
-import { formatTime } from "../runtime/lib/time.ts";
+import { formatAmount, toMillis, untilParts } from "../runtime/lib/format.ts";
+import { formatTime, replenishCountdown, zoneOf } from "../runtime/lib/time.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 import { memoryStorage } from "./memory-storage.ts";
 

@@ -15,13 +15,17 @@ import { GoodsTile } from "./GoodsTile.tsx";
 import { useLimitText } from "./limit-text.ts";
 import { buyable, type LimitState, limitState, limitTip } from "./limits.ts";
 
+/** The goods' card. Its title shows at once, where the goods' will be: while they load it heads their skeleton. */
 export function GoodsGrid() {
   const { t } = useTranslation();
   const clientId = useClientId();
-  const { tip } = useTip();
+  const tracker = useTracker();
+  const { tip, confirm } = useTip();
+  const flow = usePurchaseFlow();
   const products = useProducts();
   const [selection, update] = useSelection(clientId);
   const limits = useLimits(selection.role?.value, selection.server?.value, selection.area?.value);
+  const limitText = useLimitText();
   const types = useMemo(() => [...(products.data?.types ?? [])].sort((a, b) => a.typeSort - b.typeSort), [products.data]);
   const [type, setType] = useState<string | undefined>(undefined);
   const activeType = type ?? types[0]?.typeKey;
@@ -31,118 +35,37 @@ export function GoodsGrid() {
     () => (products.data?.goods ?? []).filter((g) => g.typeKey === activeType).sort((a, b) => a.goodsSort - b.goodsSort),
     [products.data, activeType],
   );
-  const choose = useChooseGoods(limitOf, update, now);
 
-  // The goods on screen are what the player came for: what waited for them may load now.
-  useEffect(() => {
-    if (products.data || products.isError) markFirstContent();
-  }, [products.data, products.isError]);
+  useMarkFirstContent(products.data, products.isError);
 
-  // A selection of goods no longer sold, or no longer buyable (its limit reached), is dropped.
   const chosen = selection.goods?.value;
-  useEffect(() => {
-    if (!chosen || !products.data) return;
-    const info = limitOf.get(chosen);
-    const gone = !products.data.goods.some((g) => g.value === chosen);
-    if (gone || (info && !buyable(limitState(info, Date.now())))) update({ goods: undefined });
-  }, [products.data, chosen, limitOf, update]);
+  useDropUnbuyable(products.data?.goods, chosen, limitOf, update);
 
-  if (products.isPending) return <GoodsSkeleton />;
-
-  return (
-    <section className="sf-goods" aria-labelledby="sf-goods-title">
-      <div className="sf-goods__head">
-        <h2 id="sf-goods-title" className="sf-card__title">
-          {t("goods.title")}
-        </h2>
-        {products.data?.explanation ? (
-          <button
-            type="button"
-            className="sf-link-button"
-            onClick={() => tip({ title: t("goods.topupExplanation"), html: products.data?.explanation ?? "" })}
-          >
-            {t("goods.topupExplanation")}
-          </button>
-        ) : null}
-      </div>
-      {types.length > 1 ? <GoodsTypeTabs types={types} active={activeType} onChange={setType} /> : null}
-      {goods.length === 0 ? (
-        <p className="sf-empty">{t("goods.empty")}</p>
-      ) : (
-        <ul className="sf-goods__grid" data-testid="goods-grid">
-          {goods.map((g) => {
-            const info = limitOf.get(g.value);
-            return (
-              <GoodsTile
-                key={g.value}
-                goods={g}
-                info={info}
-                state={info ? limitState(info, now) : undefined}
-                chosen={chosen === g.value}
-                onChoose={choose}
-              />
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** The goods' place while they load: the title at once, where the goods' will be, over tile skeletons. */
-function GoodsSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <section className="sf-goods" aria-busy="true" aria-labelledby="sf-goods-title">
-      <div className="sf-goods__head">
-        <h2 id="sf-goods-title" className="sf-card__title">
-          {t("goods.title")}
-        </h2>
-      </div>
-      <div className="sf-skeleton__grid">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="sf-skeleton__tile" />
-        ))}
-      </div>
-    </section>
-  );
-}
-
-type GoodsType = ProductListResponse["types"][number];
-
-function GoodsTypeTabs({ types, active, onChange }: { types: GoodsType[]; active: string | undefined; onChange: (type: string) => void }) {
-  const { t } = useTranslation();
-  const tracker = useTracker();
-  return (
-    <fieldset className="sf-tabs sf-tabs--scroll">
-      <legend className="sf-visually-hidden">{t("goods.title")}</legend>
-      {types.map((ty) => (
-        <button
-          key={ty.typeKey}
-          type="button"
-          aria-pressed={ty.typeKey === active}
-          onClick={() => {
-            onChange(ty.typeKey);
-            tracker.track("changeProductType", { type: ty.typeKey });
-          }}
-        >
-          {ty.name}
+  const explanation = products.data?.explanation;
+  const head = (
+    <div className="sf-goods__head">
+      <h2 id="sf-goods-title" className="sf-card__title">
+        {t("goods.title")}
+      </h2>
+      {explanation ? (
+        <button type="button" className="sf-link-button" onClick={() => tip({ title: t("goods.topupExplanation"), html: explanation })}>
+          {t("goods.topupExplanation")}
         </button>
-      ))}
-    </fieldset>
+      ) : null}
+    </div>
   );
-}
-
-/**
- * Choosing a tile: a buyable goods becomes the order's (its recharge choice starts afresh); one that
- * is not explains its limit, and an unpaid order offers to pay it.
- */
-function useChooseGoods(limitOf: Map<string, LimitInfo>, update: (patch: Partial<OrderSelection>) => void, now: number) {
-  const { t } = useTranslation();
-  const tracker = useTracker();
-  const { tip, confirm } = useTip();
-  const flow = usePurchaseFlow();
-  const limitText = useLimitText();
+  if (products.isPending) {
+    return (
+      <section className="sf-goods" aria-busy="true" aria-labelledby="sf-goods-title">
+        {head}
+        <div className="sf-skeleton__grid">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="sf-skeleton__tile" />
+          ))}
+        </div>
+      </section>
+    );
+  }
 
   const explain = (info: LimitInfo, state: LimitState) => {
     const text = limitText(limitTip(info, now));
@@ -153,26 +76,95 @@ function useChooseGoods(limitOf: Map<string, LimitInfo>, update: (patch: Partial
     } else tip({ title: t("goods.limit.reached"), text: `${t("error.limitReached")} · ${text}` });
   };
 
-  return (g: Goods) => {
+  const choose = (g: Goods) => {
     const info = limitOf.get(g.value);
     const state = info ? limitState(info, now) : undefined;
     if (info && state && !buyable(state)) {
       explain(info, state);
       return;
     }
+    const { value, display, price, currency, couponPoints, isCoupon, isLimit } = g;
     update({
-      goods: {
-        value: g.value,
-        display: g.display,
-        price: g.price,
-        currency: g.currency,
-        couponPoints: g.couponPoints,
-        isCoupon: g.isCoupon,
-        isLimit: g.isLimit,
-      },
+      goods: { value, display, price, currency, couponPoints, isCoupon, isLimit },
       rechargeInfo: undefined,
       rechargeKey: undefined,
     });
     tracker.track("viewProductDetail", { product_id: g.value, price: g.price });
   };
+
+  const changeType = (key: string) => {
+    setType(key);
+    tracker.track("changeProductType", { type: key });
+  };
+
+  const describe = (g: Goods) => {
+    tracker.track("viewProductDetail", { product_id: g.value, detail: true });
+    tip({ title: g.display, html: g.description ?? "" });
+  };
+
+  return (
+    <section className="sf-goods" aria-labelledby="sf-goods-title">
+      {head}
+      {types.length > 1 ? <GoodsTypeTabs types={types} active={activeType} onChange={changeType} /> : null}
+      {goods.length === 0 ? (
+        <p className="sf-empty">{t("goods.empty")}</p>
+      ) : (
+        <ul className="sf-goods__grid" data-testid="goods-grid">
+          {goods.map((g) => {
+            const info = limitOf.get(g.value);
+            const state = info ? limitState(info, now) : undefined;
+            return (
+              <GoodsTile
+                key={g.value}
+                goods={g}
+                info={info}
+                state={state}
+                chosen={chosen === g.value}
+                onChoose={choose}
+                onInfo={describe}
+              />
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The goods on screen (or their error) are what the player came for: what waited for them may load now. */
+function useMarkFirstContent(data: unknown, isError: boolean): void {
+  useEffect(() => {
+    if (data || isError) markFirstContent();
+  }, [data, isError]);
+}
+
+/** A selection of goods no longer sold, or no longer buyable (its limit reached), is dropped. */
+function useDropUnbuyable(
+  sold: Goods[] | undefined,
+  chosen: string | undefined,
+  limitOf: Map<string, LimitInfo>,
+  update: (patch: Partial<OrderSelection>) => void,
+): void {
+  useEffect(() => {
+    if (!chosen || !sold) return;
+    const info = limitOf.get(chosen);
+    const gone = !sold.some((g) => g.value === chosen);
+    if (gone || (info && !buyable(limitState(info, Date.now())))) update({ goods: undefined });
+  }, [sold, chosen, limitOf, update]);
+}
+
+type GoodsType = ProductListResponse["types"][number];
+
+function GoodsTypeTabs({ types, active, onChange }: { types: GoodsType[]; active: string | undefined; onChange: (type: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="sf-tabs sf-tabs--scroll">
+      <legend className="sf-visually-hidden">{t("goods.title")}</legend>
+      {types.map((ty) => (
+        <button key={ty.typeKey} type="button" aria-pressed={ty.typeKey === active} onClick={() => onChange(ty.typeKey)}>
+          {ty.name}
+        </button>
+      ))}
+    </fieldset>
+  );
 }

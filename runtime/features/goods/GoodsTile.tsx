@@ -5,8 +5,6 @@ import { useTranslation } from "react-i18next";
 import type { Goods, LimitInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
-import { useTracker } from "../../shared/services.ts";
-import { useTip } from "../../ui/tip.tsx";
 import { useLimitText } from "./limit-text.ts";
 import { buyable, type LimitState, limitTip } from "./limits.ts";
 
@@ -17,12 +15,12 @@ export interface GoodsTileProps {
   state: LimitState | undefined;
   chosen: boolean;
   onChoose: (goods: Goods) => void;
+  /** Its description, from the info button. */
+  onInfo: (goods: Goods) => void;
 }
 
-export function GoodsTile({ goods, info, state, chosen, onChoose }: GoodsTileProps) {
+export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: GoodsTileProps) {
   const { t } = useTranslation();
-  const tracker = useTracker();
-  const { tip } = useTip();
   const off = goods.original_price && goods.original_price > goods.price ? Math.round((1 - goods.price / goods.original_price) * 100) : 0;
   const unavailable = state !== undefined && !buyable(state);
   return (
@@ -59,10 +57,7 @@ export function GoodsTile({ goods, info, state, chosen, onChoose }: GoodsTilePro
           className="sf-goods-tile__info"
           // The name is a bidi isolate: a Latin name reads right inside an Arabic label.
           aria-label={`${t("goods.explanation")}: \u2068${goods.display}\u2069`}
-          onClick={() => {
-            tracker.track("viewProductDetail", { product_id: goods.value, detail: true });
-            tip({ title: goods.display, html: goods.description ?? "" });
-          }}
+          onClick={() => onInfo(goods)}
         >
           i
         </button>

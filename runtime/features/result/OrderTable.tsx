@@ -2,8 +2,8 @@
 // billing number); once paid the receipt (account, game, server, paid and delivered times too).
 import { useTranslation } from "react-i18next";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
-import { formatAmount, localZone } from "../../lib/format.ts";
-import { formatTime } from "../../lib/time.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { formatTime, localZone } from "../../lib/time.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { type MethodNamer, useMethodName } from "../../shared/payment/payment-words.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

@@ -3,12 +3,12 @@
 import "./recipient.css";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "../../../core/browser/generated/api-types.ts";
+import type { GameServer, Role } from "../../../core/browser/generated/api-types.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
-import { useSelection } from "../../shared/session/order-selection.ts";
+import { type OrderSelection, useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -35,15 +35,9 @@ export function RecipientCard() {
   const roles = useRoles(selection.server?.value);
   const page = usePageConfig();
   const areaRole = page.data?.area_config.is_area_role === true;
+  const roleId = useId();
 
-  // Entry parameters (server_id, role_id, area_id) preselect the server and the character once.
-  useEffect(() => {
-    const serverId = entryParams.get("server_id");
-    if (!serverId || !servers.data || selection.server?.value === serverId) return;
-    const server = servers.data.servers.find((s) => s.server_id === serverId);
-    if (server) update({ server: { value: server.server_id, display: server.server_name }, realServer: server.real_server });
-    entryParams.delete("server_id");
-  }, [servers.data, selection.server?.value, update]);
+  useEntryServer(servers.data?.servers, selection.server?.value, update);
 
   const chooseRole = (role: Role) => {
     update({
@@ -109,7 +103,38 @@ export function RecipientCard() {
             </button>
           </div>
           {selection.server ? (
-            <RoleRow roles={list} pending={roles.isPending} chosen={selection.role?.value} onChoose={chooseRole} />
+            <div className="sf-recipient__row">
+              <label className="sf-recipient__label" htmlFor={roleId}>
+                {t("role.role")}
+              </label>
+              {roles.isPending ? (
+                <span className="sf-skeleton__line" aria-busy="true" />
+              ) : list && list.length > 0 ? (
+                <select
+                  id={roleId}
+                  className="sf-select"
+                  value={selection.role?.value ?? ""}
+                  data-testid="role-select"
+                  onChange={(e) => {
+                    const role = list.find((r) => r.role_id === e.target.value);
+                    if (role) chooseRole(role);
+                  }}
+                >
+                  <option value="" disabled>
+                    {t("role.selectRole")}
+                  </option>
+                  {list.map((r) => (
+                    <option key={r.role_id} value={r.role_id}>
+                      {r.role_name} · {t("role.level", { level: r.level })}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <p className="sf-inline-error" role="status" data-testid="no-role">
+                  {t("role.noRole")}
+                </p>
+              )}
+            </div>
           ) : null}
           {areaRole && selection.area ? (
             <div className="sf-recipient__row">
@@ -148,50 +173,17 @@ export function RecipientCard() {
   );
 }
 
-interface RoleRowProps {
-  /** The account's characters on the chosen server; undefined until they load. */
-  roles: Role[] | undefined;
-  pending: boolean;
-  chosen: string | undefined;
-  onChoose: (role: Role) => void;
-}
-
-/** The character on the chosen server: a skeleton while the list loads, the list, or that there is none. */
-function RoleRow({ roles, pending, chosen, onChoose }: RoleRowProps) {
-  const { t } = useTranslation();
-  const roleId = useId();
-  return (
-    <div className="sf-recipient__row">
-      <label className="sf-recipient__label" htmlFor={roleId}>
-        {t("role.role")}
-      </label>
-      {pending ? (
-        <span className="sf-skeleton__line" aria-busy="true" />
-      ) : roles && roles.length > 0 ? (
-        <select
-          id={roleId}
-          className="sf-select"
-          value={chosen ?? ""}
-          data-testid="role-select"
-          onChange={(e) => {
-            const role = roles.find((r) => r.role_id === e.target.value);
-            if (role) onChoose(role);
-          }}
-        >
-          <option value="" disabled>
-            {t("role.selectRole")}
-          </option>
-          {roles.map((r) => (
-            <option key={r.role_id} value={r.role_id}>
-              {r.role_name} · {t("role.level", { level: r.level })}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <p className="sf-inline-error" role="status" data-testid="no-role">
-          {t("role.noRole")}
-        </p>
-      )}
-    </div>
-  );
+/** Entry parameters (server_id, role_id, area_id) preselect the server and the character once: here the server. */
+function useEntryServer(
+  servers: GameServer[] | undefined,
+  current: string | undefined,
+  update: (patch: Partial<OrderSelection>) => void,
+): void {
+  useEffect(() => {
+    const serverId = entryParams.get("server_id");
+    if (!serverId || !servers || current === serverId) return;
+    const server = servers.find((s) => s.server_id === serverId);
+    if (server) update({ server: { value: server.server_id, display: server.server_name }, realServer: server.real_server });
+    entryParams.delete("server_id");
+  }, [servers, current, update]);
 }
