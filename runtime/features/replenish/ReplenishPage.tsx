@@ -11,6 +11,7 @@ import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone, replenishCountdown } from "../../lib/time.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
+import { linkView } from "./link-view.ts";
 import { ReplenishPay, type ReplenishPayProps } from "./ReplenishPay.tsx";
 
 /** The pages shown instead of the link (app/ fills them with the error pages). */
@@ -89,7 +90,7 @@ export function ReplenishPage({
   if (info.isPending) return <RowsSkeleton />;
   if (info.isError || !info.data) return message("errorReplenish");
   const data = info.data;
-  if (data.status === "expired" || secondsLeft === 0) return message("expired");
+  if (linkView(data.status, secondsLeft) === "expired") return message("expired");
   return (
     <div className="sf-replenish" data-testid="replenish">
       <section className="sf-card" aria-labelledby="sf-replenish-title">
