@@ -38,8 +38,8 @@ export type Countdown =
   | { kind: "expired" };
 
 /**
- * The make-up link's validity (docs/decisions.md, "Special flows"): under a day, minutes and seconds ('less than 1 minute'
- * in the last minute); a day or more, the expiry date; nothing left, expired.
+ * The make-up link's validity (docs/decisions.md, "Special flows"): under a day, minutes and seconds
+ * ('less than 1 minute' in the last minute); a day or more, the expiry date; nothing left, expired.
  */
 export function replenishCountdown(validSeconds: number, now: number): Countdown {
   if (validSeconds <= 0) return { kind: "expired" };
