@@ -1,4 +1,6 @@
 // Entry of the shared runtime: find this page's brand, load its module and language, render.
+// The design system's sheet comes first: every other sheet follows it in the cascade.
+import "./ui/styles.css";
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
@@ -6,7 +8,6 @@ import { bootstrap } from "./app/bootstrap.ts";
 import { afterFirstContent } from "./lib/first-content.ts";
 import { nextTask } from "./lib/next-task.ts";
 import { preventSafariDoubleTap } from "./lib/quirks.ts";
-import "./ui/base.css";
 
 preventSafariDoubleTap();
 

@@ -27,9 +27,11 @@ const TREE: Record<string, string> = {
   "server/routes/payment.ts": 'import { o } from "../domain/orders.ts";\nexport const p = o;\n',
   "node_modules/fastify/package.json": '{ "name": "fastify", "main": "fastify.js" }\n',
   "node_modules/fastify/fastify.js": "module.exports = {};\n",
+  // A feature importing another feature's code, or its stylesheet (dependency-cruiser sees CSS imports too).
   "runtime/features/login/LoginDialog.tsx":
-    'import { useCart } from "../purchase/cart.ts";\nimport { go } from "../../app/navigation.ts";\nexport const Login = () => <p>{String(useCart() + go)}</p>;\n',
+    'import "../purchase/buy-bar.css";\nimport { useCart } from "../purchase/cart.ts";\nimport { go } from "../../app/navigation.ts";\nexport const Login = () => <p>{String(useCart() + go)}</p>;\n',
   "runtime/features/purchase/cart.ts": "export const useCart = () => 1;\n",
+  "runtime/features/purchase/buy-bar.css": ".sf-buy-bar { display: flex; }\n",
   "runtime/app/navigation.ts": 'import { ok } from "../../server/routes/envelope.ts";\nexport const go = ok;\n',
   "runtime/shared/session.ts": 'import { Login } from "../features/login/LoginDialog.tsx";\nexport const s = Login;\n',
   "runtime/ui/dialog.tsx": 'import { s } from "../shared/session.ts";\nexport const d = s;\n',
@@ -113,8 +115,9 @@ describe("npm run lint's layer rules", () => {
     ]);
   });
 
-  it("a feature imports no other feature and not app/; shared, lib and ui import nothing above them", () => {
-    expect(violations("feature-imports-no-feature")).toEqual([
+  it("a feature imports no other feature (its code or its stylesheet) and not app/; shared, lib and ui import nothing above them", () => {
+    expect(violations("feature-imports-no-feature").sort()).toEqual([
+      "runtime/features/login/LoginDialog.tsx → runtime/features/purchase/buy-bar.css",
       "runtime/features/login/LoginDialog.tsx → runtime/features/purchase/cart.ts",
     ]);
     expect(violations("feature-imports-no-app")).toEqual(["runtime/features/login/LoginDialog.tsx → runtime/app/navigation.ts"]);

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CallName } from "../core/browser/generated/api-types.ts";
 import { validateFile } from "../core/node/config/validate.ts";
+import { linkView } from "../runtime/features/replenish/link-view.ts";
 import { ApiError, createApiClient, NetworkError } from "../runtime/lib/api/client.ts";
 import { actionFor } from "../runtime/lib/api/error-actions.ts";
 import { hostPlan } from "../runtime/lib/api/hosts.ts";
 import { carryQuery } from "../runtime/lib/carry.ts";
 import { inAppBrowser, isSafari, platformOf } from "../runtime/lib/device.ts";
-import { formatAmount, replenishCountdown, toMillis, untilParts, zoneOf } from "../runtime/lib/format.ts";
-import { formatTime } from "../runtime/lib/time.ts";
+import { formatAmount, toMillis, untilParts } from "../runtime/lib/format.ts";
+import { formatTime, replenishCountdown, zoneOf } from "../runtime/lib/time.ts";
 import { DEMO_CONFIG } from "./demo-config.ts";
 import { memoryStorage } from "./memory-storage.ts";
 
@@ -53,6 +54,20 @@ describe("formatting", () => {
     expect(replenishCountdown(59, 0)).toEqual({ kind: "lastMinute" });
     expect(replenishCountdown(0, 0)).toEqual({ kind: "expired" });
     expect(replenishCountdown(86_400, 1000)).toEqual({ kind: "date", until: 1000 + 86_400_000 });
+  });
+});
+
+describe("a make-up link's page", () => {
+  it("shows a paid link as paid, not expired: the platform answers a paid link with valid_time 0", () => {
+    expect(linkView("paid", 0)).toBe("link");
+    expect(linkView("paid", undefined)).toBe("link");
+  });
+
+  it("shows the page-expired view for a link run out, or counted down to 0 while open", () => {
+    expect(linkView("expired", 120)).toBe("expired");
+    expect(linkView("open", 0)).toBe("expired");
+    expect(linkView("open", 1)).toBe("link");
+    expect(linkView("open", undefined)).toBe("link");
   });
 });
 

@@ -14,7 +14,10 @@ import type { Boot } from "./bootstrap.ts";
 import { createRoutes, StoreRouter } from "./router.tsx";
 import { StringsProvider } from "./strings-provider.tsx";
 
-/** Paths that show without a sales area (SPEC-NOTES: before an area is known, error pages). */
+/**
+ * Paths that show without a sales area: the error pages and links that work before an area is known
+ * (docs/decisions.md, "Runtime core").
+ */
 const AREA_FREE = ["/notArea", "/showError", "/errorReplenish", "/replenishGoods", "/certifiedReal", "/@"];
 
 export function App({ boot }: { boot: Boot }) {

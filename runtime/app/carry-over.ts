@@ -1,5 +1,6 @@
 // Carries replenish_id, rp_client_id, the brand's configured keys and idfv (when it came in the
-// URL) to the next route when it lacks them (spec §2, SPEC-NOTES).
+// URL) to the next route when it lacks them, so a link's context survives the player's navigation
+// (`carryQueryKeys` in docs/brands-reference.md).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { carryQuery } from "../lib/carry.ts";

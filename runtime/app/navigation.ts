@@ -1,5 +1,6 @@
-// Navigation by the spec's route names (SelectGame, Recharge, Result…), marking where the player came
-// from: going from Recharge to Result marks the origin as Recharge (spec §2 navigation rules).
+// Navigation by route name (SelectGame, Recharge, Result…, as core/browser/routes.ts names them),
+// marking where the player came from: going from Recharge to Result marks the origin as Recharge in
+// the navigation's state.
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import type { RouteEntry } from "../generated/routes.ts";

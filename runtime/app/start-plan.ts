@@ -41,7 +41,7 @@ export interface Start {
   lang: Language;
 }
 
-/** The area (spec §4), the game and the language a visit opens in. */
+/** The area (in the order of runtime/lib/area.ts), the game and the language a visit opens in. */
 export function resolveStart(brand: StartBrand, search: string, languages: readonly string[]): Start {
   const params = new URLSearchParams(search);
   const clientId = params.get("client_id");
@@ -130,6 +130,6 @@ export const topUpCalls = ({ clientId, platform }: Caller, area: string | undefi
     ["serverList", { client_id: clientId, ...areaParam(area) }] as TopUpCall<"serverList">,
   ] as const;
 
-/** The hosts the calls go to, in order: the remembered working one first (spec §9). */
+/** The hosts the calls go to, in order: the remembered working one first (docs/decisions.md, "Runtime core": failover order). */
 export const startHosts = (brand: StartBrand, location: Location) =>
   hostPlan(brand, modeForHost(location.hostname), location, getItem<string>("paymentBakApi"));

@@ -1,4 +1,4 @@
-// Sales-area and game resolution from the entry URL (spec §4, order of precedence).
+// Sales-area and game resolution from the entry URL, in order of precedence (docs/architecture.md, "8. Runtime boot").
 import type { StartBrand } from "../../core/browser/config/start-brand.ts";
 import type { SalesAreaId } from "../../core/browser/config/types.ts";
 

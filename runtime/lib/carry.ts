@@ -1,4 +1,4 @@
-// Query keys that follow the player from route to route (spec §2 navigation rules, SPEC-NOTES).
+// Query keys that follow the player from route to route (`carryQueryKeys` in docs/brands-reference.md).
 
 /** Always carried when the next route lacks them. */
 export const ALWAYS_CARRIED = ["replenish_id", "rp_client_id"] as const;

@@ -1,4 +1,4 @@
-// Credentials as agreed with the platform (spec §5): trimmed, then a random 3-character hex
+// Credentials as agreed with the platform (docs/api.md, "auth" and "cardInfo"): trimmed, then a random 3-character hex
 // prefix in front of base64(prefix + value + prefix). Prepaid cards: base64url of
 // 'number:password:unix seconds' with a SHA-256 of that text for integrity (schema/api/payment.json).
 
@@ -23,7 +23,7 @@ export async function encodeCardInfo(cardNo: string, password: string, seconds =
   return `${b64url}.${hex}`;
 }
 
-/** In-app browsers where Google and Apple sign-in cannot complete (SPEC-NOTES). */
+/** In-app browsers where Google and Apple sign-in cannot complete (docs/decisions.md, "Purchase journey"). */
 const IN_APP = /FBAN|FBAV|FB_IAB|Instagram|\bLine\/|MicroMessenger|KAKAOTALK|musical_ly|BytedanceWebview|TikTok/i;
 
 export const isInAppBrowser = (userAgent: string) => IN_APP.test(userAgent);

@@ -1,5 +1,6 @@
-// Amounts, times and countdowns as the spec shows them (§9), as pure functions. Dates are formatted
-// in ./time.ts (dayjs), which only the screens after the first render load.
+// Amounts as the store shows them, and the times the first render needs (a limit's wait), as pure
+// functions. Dates, zones and the make-up link's countdown are in ./time.ts, which only the screens
+// after the first render load: the first script carries none of them.
 import { minorDigits } from "../generated/currencies.ts";
 
 const SYMBOLS: Record<string, string> = { RMB: "￥", CNY: "￥", TWD: "NT$", JPY: "¥", KRW: "₩", EUR: "€", USD: "$", TRY: "₺", MYR: "RM" };
@@ -13,8 +14,8 @@ function groupThousands(amount: number, decimals: number): string {
 }
 
 /**
- * The currency's own decimals (SPEC-NOTES 'Amounts': none for JPY, KRW, VND…, three for KWD, else
- * two) with thousands separators; currencies without a symbol show their code.
+ * The currency's own decimals (docs/decisions.md, "Money, effects and time": none for JPY, KRW,
+ * VND…, three for KWD, else two) with thousands separators; currencies without a symbol show their code.
  */
 export function formatAmount(amount: number, currency: string): string {
   const number = groupThousands(amount, minorDigits(currency));
@@ -27,43 +28,9 @@ export function toMillis(time: number): number {
   return String(Math.trunc(Math.abs(time))).length <= 10 ? time * 1000 : time;
 }
 
-/** Minutes east of UTC from '+08:00', '-05:30', '+8' or 'UTC+9'; 0 when unreadable. */
-export function offsetMinutes(zone: string): number {
-  const m = /([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(zone.trim());
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === "-" ? -minutes : minutes;
-}
-
-/** '+08:00' for 480 minutes east of UTC, '-05:30' for -330. */
-export function zoneOf(minutesEast: number): string {
-  const abs = Math.abs(minutesEast);
-  return `${minutesEast < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-
-/** The player's own zone, for times that come without one (orders, events, link expiry). */
-export const localZone = (now = new Date()) => zoneOf(-now.getTimezoneOffset());
-
 /** Days, hours and minutes until a time (for 'next purchase in …'); zeros when it has passed. */
 export function untilParts(target: number, now: number): { days: number; hours: number; minutes: number } {
   const ms = Math.max(0, toMillis(target) - now);
   const minutes = Math.ceil(ms / 60_000);
   return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
-}
-
-export type Countdown =
-  | { kind: "countdown"; minutes: number; seconds: number }
-  | { kind: "lastMinute" }
-  | { kind: "date"; until: number }
-  | { kind: "expired" };
-
-/**
- * The make-up link's validity (SPEC-NOTES): under a day, minutes and seconds ('less than 1 minute'
- * in the last minute); a day or more, the expiry date; nothing left, expired.
- */
-export function replenishCountdown(validSeconds: number, now: number): Countdown {
-  if (validSeconds <= 0) return { kind: "expired" };
-  if (validSeconds >= 86_400) return { kind: "date", until: now + validSeconds * 1000 };
-  if (validSeconds < 60) return { kind: "lastMinute" };
-  return { kind: "countdown", minutes: Math.floor(validSeconds / 60), seconds: Math.floor(validSeconds % 60) };
 }

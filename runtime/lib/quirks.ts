@@ -1,4 +1,4 @@
-// Browser quirks the spec names: on Safari a touch double-tap within 300 ms is prevented (no zoom).
+// Browser quirks: on Safari a touch double-tap within 300 ms is prevented, as it would zoom the page.
 import { isSafari } from "./device.ts";
 
 export function preventSafariDoubleTap(doc: Document = document, userAgent = navigator.userAgent): void {

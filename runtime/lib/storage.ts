@@ -1,4 +1,4 @@
-// Browser storage (spec §3): every key with a value and an optional expiry in days (0 = none).
+// Browser storage: every key with a value and an optional expiry in days (0 = none).
 // Corrupt or foreign values are discarded; blocked storage falls back to memory for the session.
 
 export const STORAGE_KEYS = [

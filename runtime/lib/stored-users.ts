@@ -1,4 +1,4 @@
-// The players kept in this browser (spec §3): user info per game product id (paymentUserinfo) and,
+// The players kept in this browser (docs/decisions.md, "Purchase journey": user info): user info per game product id (paymentUserinfo) and,
 // as the legacy key, per client id (userMap). Plain reads, no React: the page's first script uses
 // them too (runtime/early.ts), to sign its first calls as the runtime will.
 import { getItem } from "./storage.ts";

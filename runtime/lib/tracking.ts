@@ -1,4 +1,4 @@
-// Tracking (spec §7): events to the brand's tracking host. A failure never disturbs the player, and
+// Tracking (docs/api.md, "Tracking"): events to the brand's tracking host. A failure never disturbs the player, and
 // nothing is sent before the first content is on screen (events of the start wait for it).
 import { afterFirstContent } from "./first-content.ts";
 

@@ -5,7 +5,7 @@ import type { ApiClient } from "../lib/api/client.ts";
 import type { Platform } from "../lib/device.ts";
 import type { Tracker } from "../lib/tracking.ts";
 
-/** The device, tracking session and traffic source a pay order carries (spec §7 common payload). */
+/** The device, tracking session and traffic source a pay order carries (docs/api.md, "payStart"). */
 export interface PayContext {
   did: string;
   session_id: string;
@@ -25,7 +25,7 @@ export interface Services {
   sdkToken: boolean;
   /** The API host calls go to first. */
   apiHost(): string;
-  /** Carries out the spec's reaction to an error (toast, log out, go to a page…). */
+  /** Carries out the reaction to an error (runtime/lib/api/error-actions.ts: toast, log out, go to a page…). */
   handleError(error: unknown): void;
   payContext(): PayContext;
 }

@@ -1,4 +1,4 @@
-// The loading placeholder of lists and panels: 3 rows (spec §9 'Skeleton 3 rows').
+// The loading placeholder of lists and panels: 3 rows.
 export function RowsSkeleton() {
   return (
     <div className="sf-skeleton__rows" aria-busy="true">

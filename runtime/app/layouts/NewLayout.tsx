@@ -1,5 +1,6 @@
-// New layout (spec §2): header titled by route with a language picker, bottom navigation on the
+// New layout: header titled by route with a language picker, bottom navigation on the
 // top-up, events and My routes, footer with the legal links.
+import "./layout.css";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router-dom";
 import { NAV_ITEMS } from "../../../core/browser/layout-chrome.ts";

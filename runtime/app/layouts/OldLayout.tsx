@@ -1,4 +1,6 @@
-// Old layout (spec §2): header with logo and user area, the 4-step bar, footer with language picker.
+// Old layout: header with logo and user area, the 4-step bar, footer with language picker.
+import "./layout.css";
+import "./old-layout.css";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
 import { STEP_KEYS } from "../../../core/browser/layout-chrome.ts";
@@ -47,7 +49,7 @@ export default function OldLayout() {
                 aria-current={i + 1 === step ? "step" : undefined}
               >
                 {i === 0 && step > 1 ? (
-                  // Going back to the game choice is always allowed (spec §2 navigation rules).
+                  // Going back to the game choice is always allowed: the steps after it only refine that choice.
                   <button type="button" className="sf-steps__link" onClick={() => go("SelectGame")}>
                     <span className="sf-steps__index">{i + 1}</span>
                     <span className="sf-steps__label">{t(key)}</span>

@@ -1,5 +1,6 @@
 // The new layout's header hides while the player scrolls down and returns on scrolling up or near
-// the bottom (spec §9: scroll handling throttled at 300 ms, 100 px bottom threshold, direction reset 5000 ms).
+// the bottom: scroll handling throttled at 300 ms, 100 px bottom threshold, direction reset after 5000 ms
+// (docs/decisions.md, "Runtime core": header on scroll).
 import { useEffect, useState } from "react";
 
 export const SCROLL = { throttleMs: 300, bottomPx: 100, directionResetMs: 5000 } as const;

@@ -1,6 +1,5 @@
 // /replenishGoods as the router shows it: the replenish feature's page with the error pages for a
 // bad or expired link and the result feature's panel after paying. Loaded on demand.
-import "../../features/loyalty/loyalty.css";
 import { MessagePage } from "../../features/errors/MessagePage.tsx";
 import { ReplenishPage } from "../../features/replenish/ReplenishPage.tsx";
 import { ResultPanel } from "../../features/result/ResultPanel.tsx";

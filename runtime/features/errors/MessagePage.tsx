@@ -1,4 +1,4 @@
-// The parameter, area and link error pages (spec §2): a title, the explanation, customer service.
+// The parameter, area and link error pages: a title, the explanation, customer service.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useBrand } from "../../shared/session/brand-context.ts";

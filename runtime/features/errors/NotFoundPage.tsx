@@ -1,4 +1,4 @@
-// The 404 page of spec §2: "Not Found", the explanation, and a button back home.
+// The 404 page: "Not Found", the explanation, and a button back home.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 

@@ -1,4 +1,4 @@
-// Changing the game (spec §4): confirm, clear the order selection unless it is the default game,
+// Changing the game: confirm, clear the order selection unless it is the default game,
 // remember the choice, and load the store again for it (a new game config, area rules and layout).
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

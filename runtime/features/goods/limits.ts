@@ -1,4 +1,4 @@
-// Limited goods (spec §4, §5): how many purchases are left, when the next one is possible, and
+// Limited goods: how many purchases are left, when the next one is possible, and
 // the tip that explains the limit.
 import type { LimitInfo } from "../../../core/browser/generated/api-types.ts";
 import { toMillis, untilParts } from "../../lib/format.ts";

@@ -1,6 +1,7 @@
-// The Japanese legal popups (spec §1): the notice on specified commercial transactions of the
+// The Japanese legal popups (docs/decisions.md, "Special flows"): the notice on specified commercial transactions of the
 // current game product and the inquiry notice with support hours and recommended devices, for a
 // brand whose config has them. Reachable from the footer and from the recharge before paying.
+import "./legal.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommercialTransactionsNotice } from "../../../core/browser/generated/config-types.ts";

@@ -1,5 +1,6 @@
-// The login popup (spec §2, §5): account or prepaid-card login, the third-party providers of the
+// The login popup: account or prepaid-card login, the third-party providers of the
 // login config, and the privacy and user-agreement notes.
+import "./login.css";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
@@ -27,7 +28,6 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const handleError = useErrorHandler();
   const loginApi = useLoginApi();
   const completeLogin = useCompleteLogin();
-  const { parent } = useCurrentGame();
   const config = useLoginConfig(true);
   const [mode, setMode] = useState<Mode>("account");
   const [account, setAccount] = useState("");
@@ -84,29 +84,18 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const privacy = webUrl(parent?.privacy) ?? brand.links.privacy;
-  const terms = webUrl(parent?.terms) ?? brand.links.terms;
   const providers = config.data?.json_type ?? [];
   return (
     <Dialog open title={t("login.title")} onClose={onClose}>
       <form className="sf-login" onSubmit={submit} noValidate>
         {brand.features.prepaidCard ? (
-          <fieldset className="sf-segmented">
-            <legend className="sf-visually-hidden">{t("login.title")}</legend>
-            {(["account", "card"] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                aria-pressed={mode === m}
-                onClick={() => {
-                  setMode(m);
-                  setError(null);
-                }}
-              >
-                {t(m === "account" ? "login.byAccount" : "login.byCard")}
-              </button>
-            ))}
-          </fieldset>
+          <ModeSwitch
+            mode={mode}
+            onChange={(m) => {
+              setMode(m);
+              setError(null);
+            }}
+          />
         ) : null}
         <p id={ids.hint} className="sf-field-hint">
           {t(mode === "account" ? "login.enterAccount" : "login.enterCard")}
@@ -140,38 +129,71 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
         <button type="submit" className="sf-button sf-button--primary sf-button--block" disabled={!ready || busy} aria-busy={busy}>
           {t("login.submit")}
         </button>
-        {providers.length > 0 ? (
-          <div className="sf-login__providers">
-            <p className="sf-divider">{t("login.orWith")}</p>
-            <ul>
-              {providers.map((p) => (
-                <li key={p}>
-                  <button type="button" className="sf-provider" data-provider={p} disabled={busy} onClick={() => void withProvider(p)}>
-                    <ProviderIcon provider={p} />
-                    <span>{t("login.continueWith", { provider: t(`login.provider.${p}`) })}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {providers.length > 0 ? <ProviderButtons providers={providers} busy={busy} onSignIn={(p) => void withProvider(p)} /> : null}
         {envBlocked ? <InAppNotice /> : null}
-        <p className="sf-login__note">
-          {richText(t as never, "login.privacyNote", {
-            privacy: (
-              <a href={privacy} target="_blank" rel="noopener noreferrer">
-                {t("login.privacy")}
-              </a>
-            ),
-            terms: (
-              <a href={terms} target="_blank" rel="noopener noreferrer">
-                {t("login.terms")}
-              </a>
-            ),
-          })}
-        </p>
+        <PrivacyNote />
       </form>
     </Dialog>
+  );
+}
+
+/** Account or prepaid-card login, for brands that sell prepaid cards. */
+function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="sf-segmented">
+      <legend className="sf-visually-hidden">{t("login.title")}</legend>
+      {(["account", "card"] as const).map((m) => (
+        <button key={m} type="button" aria-pressed={mode === m} onClick={() => onChange(m)}>
+          {t(m === "account" ? "login.byAccount" : "login.byCard")}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The third-party providers the login config lists, each signing in through its popup. */
+function ProviderButtons({ providers, busy, onSignIn }: { providers: Provider[]; busy: boolean; onSignIn: (provider: Provider) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sf-login__providers">
+      <p className="sf-divider">{t("login.orWith")}</p>
+      <ul>
+        {providers.map((p) => (
+          <li key={p}>
+            <button type="button" className="sf-provider" data-provider={p} disabled={busy} onClick={() => onSignIn(p)}>
+              <ProviderIcon provider={p} />
+              <span>{t("login.continueWith", { provider: t(`login.provider.${p}`) })}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The privacy policy and user agreement: the game's own when it has them, else the brand's. */
+function PrivacyNote() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { parent } = useCurrentGame();
+  const privacy = webUrl(parent?.privacy) ?? brand.links.privacy;
+  const terms = webUrl(parent?.terms) ?? brand.links.terms;
+  return (
+    <p className="sf-login__note">
+      {richText(t as never, "login.privacyNote", {
+        privacy: (
+          <a href={privacy} target="_blank" rel="noopener noreferrer">
+            {t("login.privacy")}
+          </a>
+        ),
+        terms: (
+          <a href={terms} target="_blank" rel="noopener noreferrer">
+            {t("login.terms")}
+          </a>
+        ),
+      })}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-// What a successful login stores (spec §4 'Login'): the user for the game, a fresh order selection,
+// What a successful login stores: the user for the game, a fresh order selection,
 // then the store loaded again (or the make-up link the player came from).
 import { useCallback } from "react";
 import type { LoginResult } from "../../../core/browser/generated/api-types.ts";

@@ -1,4 +1,4 @@
-// Which login endpoints a sign-in uses (spec §7): the store's (/util/login/…, by client_id), or on a
+// Which login endpoints a sign-in uses (docs/api.md, "Login"): the store's (/util/login/…, by client_id), or on a
 // make-up page the in-game ones (/api/ingame/…) with the link's game product id as game_id.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";

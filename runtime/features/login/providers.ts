@@ -1,4 +1,4 @@
-// Third-party sign-in (spec §7): Google, Apple, Facebook, Huawei and VK open the provider's sign-in
+// Third-party sign-in (docs/decisions.md, "Purchase journey"): Google, Apple, Facebook, Huawei and VK open the provider's sign-in
 // page (where the login config says it is) in a popup and receive its answer by postMessage; Twitter
 // goes through twitter_auth and the brand's twitterRedirect.html. Each answer becomes a login call.
 
@@ -7,7 +7,7 @@ import type { ApiClient } from "../../lib/api/client.ts";
 
 export type Provider = LoginConfigResponse["json_type"][number];
 
-/** Google and Apple refuse to sign in inside in-app browsers (SPEC-NOTES). */
+/** Google and Apple refuse to sign in inside in-app browsers (docs/decisions.md, "Purchase journey"). */
 export const NEEDS_REAL_BROWSER: ReadonlySet<Provider> = new Set(["google", "apple"]);
 
 export class SignInCancelled extends Error {}

@@ -1,14 +1,15 @@
-// /activity (spec §2 'Activity'): the cumulative and consecutive top-up events of the game, each
+// /activity: the cumulative and consecutive top-up events of the game, each
 // reward with its threshold and state, claimed once. Progress follows paid orders.
 import "./loyalty.css";
+import "./events.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import type { Activity, EventReward } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { formatAmount, localZone } from "../../lib/format.ts";
-import { formatTime } from "../../lib/time.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { formatTime, localZone } from "../../lib/time.ts";
 import { useHasEvents, usePageConfig } from "../../shared/api/page-config.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";

@@ -1,8 +1,9 @@
-// The 'my reward' popup (spec §2, §4 'Coupons'): tabs 'usable (n)' and 'not usable (n)', claimable
+// The 'my reward' popup (docs/decisions.md, "Loyalty"): tabs 'usable (n)' and 'not usable (n)', claimable
 // coupons to receive, a 'history' list with a back button, 'no data' when a list is empty. In the
 // claim mode (VIP centre, My) a usable coupon's 'use' goes to the top-up; in the consume mode (the
 // recharge sheet) it picks the coupon for the order and the picked one offers 'cancel'.
 import "./loyalty.css";
+import "./coupons.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -119,7 +120,7 @@ export function CouponList({
   );
 }
 
-/** A coupon name in the current language, else the area's default language (spec §3). */
+/** A coupon name in the current language, else the area's default language (the platform may name a coupon per language). */
 export function useCouponName(): (raw: string) => string {
   const { i18n } = useTranslation();
   const { areaConfig } = useSession();

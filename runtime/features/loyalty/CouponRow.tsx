@@ -1,5 +1,6 @@
-// The coupon row of the recharge sheet (VIP version only, spec §2, §5): what applies, and the
+// The coupon row of the recharge sheet (VIP version only): what applies, and the
 // 'my reward' popup to pick another, claim one, or go without.
+import "./coupons.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderCoupon } from "../../shared/coupon/order-coupon.ts";

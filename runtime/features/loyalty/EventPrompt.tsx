@@ -1,6 +1,7 @@
 // The top-up event prompt: when rewards are waiting to be claimed it shows by itself on the top-up
 // page, at most once a day (autoShowAccum, kept 1 day). It sits in the page rather than over it,
 // so it never stands between the player and the purchase.
+import "./events.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";

@@ -1,13 +1,14 @@
-// /my (spec §2 'My'): the account and game, the VIP summary and coupons (VIP version), the order
+// /my: the account and game, the VIP summary and coupons (VIP version), the order
 // history with paid and delivered told apart, receipts, language, customer service and logout.
 import "./loyalty.css";
+import "./my.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
-import { formatAmount, localZone } from "../../lib/format.ts";
+import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
-import { formatTime } from "../../lib/time.ts";
+import { formatTime, localZone } from "../../lib/time.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { useHasEvents, useVipVersion } from "../../shared/api/page-config.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";

@@ -1,8 +1,9 @@
-// /userCenter, the VIP centre (spec §2, §4 'VIP'): level, growth points and progress to the next
+// /userCenter, the VIP centre: level, growth points and progress to the next
 // level, points exchange, the coupons and first-achievement reward of each level, my rewards and
 // history, the FAQ, and the real-name state where the platform reports it. Also opened inside a
 // game's web view (visit=sdk), where the game's token is used and a not-logged-in answer keeps it.
 import "./loyalty.css";
+import "./vip.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

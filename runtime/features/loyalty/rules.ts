@@ -1,9 +1,9 @@
-// The loyalty rules the screens show (spec §3, §4 'Coupons' and 'VIP'), as pure functions.
+// The loyalty rules the screens show (coupons and VIP levels), as pure functions.
 import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { formatTime } from "../../lib/time.ts";
 
 /**
- * Progress to the next level (SPEC-NOTES 'VIP progress'): all growth points ÷ the next level's
+ * Progress to the next level (docs/decisions.md, "Loyalty"): all growth points ÷ the next level's
  * required points, a percent with 2 decimals rounded down; the highest level shows 100 %.
  */
 export function vipProgress(totalPoints: number, nextNeed: number): { percent: string; top: boolean } {
@@ -20,7 +20,7 @@ export type CouponButton = "receive" | "use" | "cancel" | null;
 /** 'claim': the reward popup of the VIP centre and My page; 'consume': picking a coupon for an order. */
 export type CouponPopupMode = "claim" | "consume";
 
-/** Tag and button by use_category (spec §4): claim → receive, avail → use or cancel, lock, history. */
+/** Tag and button by use_category: claim → receive, avail → use or cancel, lock, history. */
 export function couponAction(
   coupon: Pick<Coupon, "use_category" | "is_used" | "code">,
   mode: CouponPopupMode,
@@ -75,7 +75,7 @@ export function couponTime(coupon: Pick<Coupon, "is_used" | "used_time" | "valid
 /** Percent off a discount_rate stands for: 0.9 → 10. */
 export const percentOff = (rate: number) => Math.round((1 - rate) * 100);
 
-/** The coupon lists of the popup: usable and not usable (spec §4: split into lock and available). */
+/** The coupon lists of the popup: usable and not usable (the platform's avail and lock categories), and claimable. */
 export function splitCoupons(coupons: Coupon[]): { usable: Coupon[]; unusable: Coupon[]; claimable: Coupon[] } {
   return {
     claimable: coupons.filter((c) => c.use_category === "claim"),

@@ -2,6 +2,7 @@
 // bottom of the goods page. Buying needs a login (the login popup opens otherwise) and a character;
 // a Buy that cannot be pressed says why, on screen and to screen readers. Self-contained markup, so
 // a layout can place it elsewhere (a desktop summary column).
+import "./buy-bar.css";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../lib/format.ts";

@@ -1,4 +1,4 @@
-// Card mode (spec §2, §4, §5): the channel list gives way to the card number and password (80
+// Card mode (docs/decisions.md, "Purchase journey"): the channel list gives way to the card number and password (80
 // characters each, trimmed, both required; the password shown or hidden; Enter submits). The card is
 // checked, its amount and gems confirmed, then exchanged; the result is pending until the platform
 // completes it. Business errors of the card calls show here; network failures only say so here.

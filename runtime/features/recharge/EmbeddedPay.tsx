@@ -1,4 +1,4 @@
-// The embedded pay dialog (spec §4): Airwallex card and redirect types and the Alipay card flow show
+// The embedded pay dialog (docs/decisions.md, "Purchase journey"): Airwallex card and redirect types and the Alipay card flow show
 // the provider's page inside the store; its answer (a message from that page) closes the dialog.
 import { useEffect } from "react";
 import { Dialog } from "../../ui/dialog.tsx";

@@ -1,7 +1,9 @@
-// The recharge info (spec §2, §4, §5): payment region, channels (sub-channels in a second popup),
+// The recharge info: payment region, channels (sub-channels in a second popup),
 // order detail, and the pay bar with the goods, the total and the Buy button (hooks/use-buy.ts),
 // kept in view and saying why when Buy cannot be pressed. The new layout shows it in the bottom
 // sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
+import "../../shared/payment/pay-bar.css";
+import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
@@ -13,7 +15,7 @@ import { type OrderCoupon, useOrderCoupon } from "../../shared/coupon/order-coup
 import { ChannelList } from "../../shared/payment/ChannelList.tsx";
 import { RegionSelect } from "../../shared/payment/RegionSelect.tsx";
 import { useClientId } from "../../shared/services.ts";
-import { useSelection } from "../../shared/session/order-selection.ts";
+import { type OrderSelection, type SelectedGoods, useSelection } from "../../shared/session/order-selection.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { CardMode } from "./CardMode.tsx";
 import { EmbeddedPay } from "./EmbeddedPay.tsx";
@@ -29,7 +31,7 @@ export interface RechargePanelProps {
 }
 
 export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [selection] = useSelection(useClientId());
   const goods = selection.goods;
   const page = usePageConfig();
@@ -57,19 +59,11 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
   const mismatch = choice.otherAccountRegion;
   const label = cardMode ? "exchange" : buyLabel(channel?.payway_id);
   const none = !choice.loading && choice.regions.length === 0;
-  // Why Buy cannot be pressed (nothing while the channels load: the skeleton says it).
-  const why = choice.loading
-    ? null
-    : !canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) && !onlyParent
-      ? "buy.why.method"
-      : // The price with the chosen coupon is still being asked: pay only what is shown.
-        coupon.applied !== "" && quote.isFetching
-        ? "buy.why.price"
-        : null;
+  const why = choice.loading ? null : whyNoBuy(channel, onlyParent, coupon.applied !== "" && quote.isFetching);
 
   return (
     <div className="sf-recharge" data-testid="recharge">
-      {/* The coupon row heads the sheet (spec §2); card exchanges take no coupon. */}
+      {/* The coupon row heads the sheet; card exchanges take no coupon. */}
       {cardMode ? null : couponRow?.(coupon, goods.value)}
       {choice.loading ? (
         <RowsSkeleton />
@@ -80,14 +74,7 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
       ) : (
         <>
           <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
-          {mismatch ? (
-            <p className="sf-notice" role="status">
-              {t("recharge.regionMismatch", {
-                account: regionLabel(mismatch, i18n.language, t("recharge.global")),
-                region: regionLabel(region ?? "", i18n.language, t("recharge.global")),
-              })}
-            </p>
-          ) : null}
+          {mismatch ? <RegionMismatch account={mismatch} region={region} /> : null}
           {cardMode && channel ? (
             <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
           ) : (
@@ -105,29 +92,7 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
           )}
         </>
       )}
-      <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
-        <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
-        <dl>
-          <dt>{t("recharge.goods")}</dt>
-          <dd>{goods.display}</dd>
-          <dt>{t("recharge.server")}</dt>
-          <dd>{selection.server?.display ?? "—"}</dd>
-          <dt>{t("recharge.role")}</dt>
-          <dd data-testid="order-role">{selection.role?.display ?? "—"}</dd>
-          {areaRole && selection.area ? (
-            <>
-              <dt>{t("recharge.orderRegion")}</dt>
-              <dd>{selection.area.display}</dd>
-            </>
-          ) : null}
-          {vip && points !== undefined ? (
-            <>
-              <dt>{t("recharge.points")}</dt>
-              <dd>+{points}</dd>
-            </>
-          ) : null}
-        </dl>
-      </section>
+      <OrderDetail selection={selection} areaRole={areaRole} points={vip ? points : undefined} />
       {legalLinks}
       {pay.failure ? (
         <p className="sf-form-error" role="alert" data-testid="pay-failure">
@@ -135,32 +100,20 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
         </p>
       ) : null}
       {cardMode ? null : (
-        <div className="sf-pay-bar" data-testid="pay-bar">
-          <div className="sf-pay-bar__price">
-            <span className="sf-pay-bar__name">{goods.display}</span>
-            <span>
-              <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
-              {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
-            </span>
-          </div>
-          <button
-            type="button"
-            className="sf-button sf-button--primary"
-            data-testid="pay-button"
-            disabled={choice.loading || why !== null}
-            aria-busy={pay.busy}
-            aria-describedby={why && !none ? ids.why : none ? ids.none : undefined}
-            onClick={buy}
-          >
-            {t(label === "exchange" ? "recharge.exchange" : "recharge.buy")}
-          </button>
-          {/* When no method exists at all the sheet already says so above. */}
-          {why && !none ? (
-            <p id={ids.why} className="sf-buy-why">
-              {t(why)}
-            </p>
-          ) : null}
-        </div>
+        <PayBar
+          goods={goods}
+          price={price}
+          original={original}
+          button={{
+            label: label === "exchange" ? "recharge.exchange" : "recharge.buy",
+            disabled: choice.loading || why !== null,
+            busy: pay.busy,
+            describedBy: why && !none ? ids.why : none ? ids.none : undefined,
+            onClick: buy,
+          }}
+          // When no method exists at all the sheet already says so above.
+          why={why && !none ? { id: ids.why, key: why } : undefined}
+        />
       )}
       {embedded ? (
         <EmbeddedPay
@@ -173,6 +126,106 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
             pay.settle({ billingNo: embedded.billingNo });
           }}
         />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Why Buy cannot be pressed, once the channels are in (while they load the skeleton says it): no
+ * method chosen, or the price with the chosen coupon still being asked (pay only what is shown).
+ */
+function whyNoBuy(channel: PaymentChannel | undefined, onlyParent: PaymentChannel | undefined, pricePending: boolean) {
+  if (!canBuy({ channel, cardMode: false, cardNumber: "", cardPassword: "" }) && !onlyParent) return "buy.why.method";
+  return pricePending ? "buy.why.price" : null;
+}
+
+/** The payment region chosen is not the account's: said, not prevented. */
+function RegionMismatch({ account, region }: { account: string; region: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className="sf-notice" role="status">
+      {t("recharge.regionMismatch", {
+        account: regionLabel(account, i18n.language, t("recharge.global")),
+        region: regionLabel(region ?? "", i18n.language, t("recharge.global")),
+      })}
+    </p>
+  );
+}
+
+/** What is being bought for whom: goods, server, character, the order's area and the VIP points it earns. */
+function OrderDetail({ selection, areaRole, points }: { selection: OrderSelection; areaRole: boolean; points: number | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
+      <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
+      <dl>
+        <dt>{t("recharge.goods")}</dt>
+        <dd>{selection.goods?.display}</dd>
+        <dt>{t("recharge.server")}</dt>
+        <dd>{selection.server?.display ?? "—"}</dd>
+        <dt>{t("recharge.role")}</dt>
+        <dd data-testid="order-role">{selection.role?.display ?? "—"}</dd>
+        {areaRole && selection.area ? (
+          <>
+            <dt>{t("recharge.orderRegion")}</dt>
+            <dd>{selection.area.display}</dd>
+          </>
+        ) : null}
+        {points !== undefined ? (
+          <>
+            <dt>{t("recharge.points")}</dt>
+            <dd>+{points}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+interface PayBarProps {
+  goods: SelectedGoods;
+  price: number;
+  /** The price before the coupon, struck through. */
+  original: number | undefined;
+  button: {
+    label: "recharge.exchange" | "recharge.buy";
+    disabled: boolean;
+    busy: boolean;
+    describedBy: string | undefined;
+    onClick: () => void;
+  };
+  /** Why Buy cannot be pressed, in words beside it. */
+  why: { id: string; key: "buy.why.method" | "buy.why.price" } | undefined;
+}
+
+/** The goods, the total (the original struck through) and Buy, kept in view at the sheet's or page's end. */
+function PayBar({ goods, price, original, button, why }: PayBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="sf-pay-bar" data-testid="pay-bar">
+      <div className="sf-pay-bar__price">
+        <span className="sf-pay-bar__name">{goods.display}</span>
+        <span>
+          <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
+          {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="sf-button sf-button--primary"
+        data-testid="pay-button"
+        disabled={button.disabled}
+        aria-busy={button.busy}
+        aria-describedby={button.describedBy}
+        onClick={button.onClick}
+      >
+        {t(button.label)}
+      </button>
+      {why ? (
+        <p id={why.id} className="sf-buy-why">
+          {t(why.key)}
+        </p>
       ) : null}
     </div>
   );

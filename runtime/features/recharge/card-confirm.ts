@@ -1,4 +1,4 @@
-// The card exchange confirm's second line (spec §4 'Card exchange'): only when the card credits gems
+// The card exchange confirm's second line: only when the card credits gems
 // or extra gems, the bonus named only when there is one beside the gems (never "+0 bonus"), and
 // the count in the language's plural form.
 

@@ -1,4 +1,4 @@
-// The no-coupon confirm of spec §4 step 3 (tip_noUse_coupon): in the VIP version, for a goods that
+// The no-coupon confirm before Buy (tip_noUse_coupon; docs/decisions.md, "Purchase journey"): in the VIP version, for a goods that
 // takes coupons, when usable coupons exist but none is applied, or the channel refuses coupons.
 
 export interface CouponState {

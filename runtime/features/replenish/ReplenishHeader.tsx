@@ -1,5 +1,6 @@
-// The header line of replenish mode (spec §2 'Layouts'): whom the make-up payment is for, and the
+// The header line of replenish mode: whom the make-up payment is for, and the
 // way to enter another code for the game.
+import "./replenish.css";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { useReplenishInfo } from "./api/get-replenish.ts";

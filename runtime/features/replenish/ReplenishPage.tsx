@@ -1,15 +1,17 @@
-// /replenishGoods (spec §2, §4 'Replenish'): a make-up payment opened by its link, paid by anyone
+// /replenishGoods (docs/decisions.md, "Special flows"): a make-up payment opened by its link, paid by anyone
 // without logging in as the target account. The link's game, account, goods and amount; a
 // countdown under a day that ends in the page-expired view; the payment methods of the link; the
 // result with 'the block is lifted within 15 minutes'. With only rp_client_id, the page asks for the
 // make-up code.
+import "./replenish.css";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { formatAmount, localZone, replenishCountdown } from "../../lib/format.ts";
-import { formatTime } from "../../lib/time.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { formatTime, localZone, replenishCountdown } from "../../lib/time.ts";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
+import { linkView } from "./link-view.ts";
 import { ReplenishPay, type ReplenishPayProps } from "./ReplenishPay.tsx";
 
 /** The pages shown instead of the link (app/ fills them with the error pages). */
@@ -88,9 +90,9 @@ export function ReplenishPage({
   if (info.isPending) return <RowsSkeleton />;
   if (info.isError || !info.data) return message("errorReplenish");
   const data = info.data;
-  if (data.status === "expired" || secondsLeft === 0) return message("expired");
+  if (linkView(data.status, secondsLeft) === "expired") return message("expired");
   return (
-    <div className="sf-loyalty sf-replenish" data-testid="replenish">
+    <div className="sf-replenish" data-testid="replenish">
       <section className="sf-card" aria-labelledby="sf-replenish-title">
         <h1 className="sf-card__title" id="sf-replenish-title">
           {t("replenish.title")}

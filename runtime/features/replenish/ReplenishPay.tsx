@@ -1,5 +1,6 @@
-// Paying a make-up link (spec §4 'Replenish'): the link's regions and channels (card exchanges
+// Paying a make-up link: the link's regions and channels (card exchanges
 // left out), the pay order in a window opened in the click, and the result in a popup.
+import "../../shared/payment/pay-bar.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,14 +36,10 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
   const { t } = useTranslation();
   const platform = usePlatformParam();
   const tracker = useTracker();
-  const handleError = useErrorHandler();
-  const startPay = useStartPay();
   const [regionChoice, setRegionChoice] = useState<string | undefined>(undefined);
   const [channel, setChannel] = useState<PaymentChannel | undefined>(undefined);
   const [parentKey, setParentKey] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<ReplenishOrder | null>(null);
+  const { busy, failure, setFailure, result, setResult, pay } = useReplenishOrder(replenishId, info);
   const queryClient = useQueryClient();
   const list = useReplenishCountryList(replenishId);
   useLinkRefused(replenishId, list.error);
@@ -55,47 +52,6 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
   );
   // Card exchanges top up the payer's own account: not a way to settle someone else's.
   const payable = channels.filter((c) => presentationOf(c) !== "cardMode");
-
-  const pay = async () => {
-    if (!channel || !region || busy) return;
-    setBusy(true);
-    setFailure(null);
-    tracker.track("clickPay", { payway_id: channel.payway_id, channel_id: channel.channel_id, product_id: info.product_id });
-    const payWindow = openPayWindow();
-    try {
-      const order = await startPay({
-        clientId: info.client_id,
-        selection: {
-          clientId: info.client_id,
-          goods: {
-            value: info.product_id,
-            display: info.product_name,
-            price,
-            currency: info.currency_code,
-            couponPoints: 0,
-            isCoupon: false,
-            isLimit: false,
-          },
-        },
-        channel,
-        region,
-        areaRole: false,
-        replenishId,
-      });
-      setItem("replenishBillingNo", order.billing_no);
-      if (order.url && payWindow) {
-        payWindow.location.href = order.url;
-        tracker.track("openPayLink", { billing_no: order.billing_no, payway_id: channel.payway_id });
-      } else payWindow?.close();
-      setResult({ billingNo: order.billing_no, ...(order.url ? { payUrl: order.url } : {}) });
-    } catch (err) {
-      payWindow?.close();
-      if (err instanceof ApiError) setFailure(err.message || t("error.payParams"));
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (list.isPending) return <RowsSkeleton />;
   return (
@@ -144,7 +100,7 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
           data-testid="pay-button"
           disabled={!channel || busy}
           aria-busy={busy}
-          onClick={() => void pay()}
+          onClick={() => void pay(channel, region)}
         >
           {t("recharge.buy")}
         </button>
@@ -165,9 +121,65 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
 }
 
 /**
+ * The make-up order: the pay window is opened in the click (so no pop-up blocker stops it) and
+ * pointed at the pay link once the order exists; the order's billing number is kept for the result.
+ */
+function useReplenishOrder(replenishId: string, info: ReplenishInfoResponse) {
+  const { t } = useTranslation();
+  const tracker = useTracker();
+  const handleError = useErrorHandler();
+  const startPay = useStartPay();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<ReplenishOrder | null>(null);
+  const pay = async (channel: PaymentChannel | undefined, region: string | undefined) => {
+    if (!channel || !region || busy) return;
+    setBusy(true);
+    setFailure(null);
+    tracker.track("clickPay", { payway_id: channel.payway_id, channel_id: channel.channel_id, product_id: info.product_id });
+    const payWindow = openPayWindow();
+    try {
+      const order = await startPay({
+        clientId: info.client_id,
+        selection: {
+          clientId: info.client_id,
+          goods: {
+            value: info.product_id,
+            display: info.product_name,
+            price: info.amount,
+            currency: info.currency_code,
+            couponPoints: 0,
+            isCoupon: false,
+            isLimit: false,
+          },
+        },
+        channel,
+        region,
+        areaRole: false,
+        replenishId,
+      });
+      setItem("replenishBillingNo", order.billing_no);
+      if (order.url && payWindow) {
+        payWindow.location.href = order.url;
+        tracker.track("openPayLink", { billing_no: order.billing_no, payway_id: channel.payway_id });
+      } else payWindow?.close();
+      setResult({ billingNo: order.billing_no, ...(order.url ? { payUrl: order.url } : {}) });
+    } catch (err) {
+      payWindow?.close();
+      if (err instanceof ApiError) setFailure(err.message || t("error.payParams"));
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, failure, setFailure, result, setResult, pay };
+}
+
+/**
  * The platform refuses a make-up link's methods (-3016) when the link has run out or was never good.
  * The link is asked for again: run out, the page shows its page-expired view (this unmounts); still
- * open, the link is bad and the player goes to the replenish error page (spec: -3016).
+ * open, the link is bad and the player goes to the replenish error page (-3016 in docs/api.md#error-codes).
  */
 function useLinkRefused(replenishId: string, error: Error | null): void {
   const queryClient = useQueryClient();

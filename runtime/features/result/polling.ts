@@ -1,4 +1,4 @@
-// How often an order is checked after payment (SPEC-NOTES 'Polling'): the first check 1 s after
+// How often an order is checked after payment (docs/decisions.md, "Purchase journey"): the first check 1 s after
 // payment, then every 3 s while pending, every 10 s after the first minute, none after 15 minutes.
 
 export const POLL = { firstMs: 1_000, fastMs: 3_000, slowMs: 10_000, slowAfterMs: 60_000, stopAfterMs: 15 * 60_000 } as const;

@@ -1,8 +1,9 @@
 // Follows one order after payment: its details at the first check (what the pending result shows),
 // then the simple check on the polling schedule while pending, the full details once it is paid or
-// failed, and those again until a paid order's goods are delivered (spec §4, SPEC-NOTES 'Polling').
+// failed, and those again until a paid order's goods are delivered (docs/decisions.md, "Purchase
+// journey": polling, and "Loyalty": paid is not delivered).
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { settledOrderKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useErrorHandler } from "../../shared/services.ts";
@@ -22,6 +23,35 @@ export interface OrderResult {
   recheck: () => void;
 }
 
+/** The polling's bookkeeping, in a ref: kept across renders, and changing it redraws nothing. */
+interface PollState {
+  timer: ReturnType<typeof setTimeout> | undefined;
+  checks: number;
+  started: number;
+  done: boolean;
+  /** One check at a time: a re-check while one is out must not start a second chain of timers. */
+  inFlight: boolean;
+  /** False once the result closes: an answer arriving after that schedules nothing more. */
+  live: boolean;
+  /**
+   * The player asked: the next answer is reported to them ('still pending'). Asked while a check is
+   * out, which may have left before they paid, another check follows it at once and answers them.
+   */
+  wanted: boolean;
+  again: boolean;
+}
+
+const newPollState = (): PollState => ({
+  timer: undefined,
+  checks: 0,
+  started: Date.now(),
+  done: false,
+  inFlight: false,
+  live: false,
+  wanted: false,
+  again: false,
+});
+
 export function useOrderResult(billingNo: string, active: boolean): OrderResult {
   const api = useApi();
   const clientId = useClientId();
@@ -31,62 +61,36 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
   const [view, setView] = useState<ResultView>("pending");
   const [stopped, setStopped] = useState(false);
   const [asked, setAsked] = useState<OrderResult["asked"]>("no");
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const checks = useRef(0);
-  const started = useRef(Date.now());
-  const done = useRef(false);
-  // One check at a time: a re-check while one is out must not start a second chain of timers.
-  const inFlight = useRef(false);
-  // False once the result closes: an answer arriving after that schedules nothing more.
-  const live = useRef(false);
-  // The player asked: the next answer is reported to them ('still pending'). Asked while a check is
-  // out, which may have left before they paid, another check follows it at once and answers them.
-  const wanted = useRef(false);
-  const again = useRef(false);
+  const poll = useRef(newPollState());
 
   const details = useCallback(() => api.call("orderInfo", { billing_no: billingNo, client_id: clientId }), [api, billingNo, clientId]);
 
-  /** Paid, not yet delivered: read again until the game confirms, for a while. */
-  const followDelivery = useCallback(
-    (paidSeenAt: number) => {
-      timer.current = setTimeout(async () => {
-        try {
-          const full = await details();
-          setOrder(full);
-          if (full.delivered_at !== undefined || Date.now() - paidSeenAt >= DELIVERY_POLL.forMs) return;
-        } catch {
-          // The paid result already stands; a missed delivery check is not worth a message.
-        }
-        if (live.current) followDelivery(paidSeenAt);
-      }, DELIVERY_POLL.everyMs);
-    },
-    [details],
-  );
+  const followDelivery = useFollowDelivery(details, setOrder, poll);
 
   const check = useCallback(
     async (manual = false) => {
       if (manual) {
-        wanted.current = true;
+        poll.current.wanted = true;
         setAsked("checking");
       }
-      if (inFlight.current) {
-        if (manual) again.current = true;
+      if (poll.current.inFlight) {
+        if (manual) poll.current.again = true;
         return;
       }
-      inFlight.current = true;
-      clearTimeout(timer.current);
+      poll.current.inFlight = true;
+      clearTimeout(poll.current.timer);
       let answer: "pending" | "settled" | "error" = "pending";
       try {
         // The first check reads the details (goods, amount, method) the pending result shows; the
         // others only the status, until it changes.
-        const first = checks.current === 0;
+        const first = poll.current.checks === 0;
         const read = first ? await details() : await api.call("orderInfo", { billing_no: billingNo, simple: 1, client_id: clientId });
-        checks.current++;
+        poll.current.checks++;
         if (first) setOrder(read);
         if (viewOf(read.status) !== "pending") {
           const full = first ? read : await details();
           answer = "settled";
-          done.current = true;
+          poll.current.done = true;
           setOrder(full);
           setView(viewOf(full.status));
           // Limits, VIP points, coupons, event progress and the order history follow a settled order.
@@ -96,24 +100,24 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
         }
       } catch (err) {
         answer = "error";
-        checks.current++;
+        poll.current.checks++;
         handleError(err);
       } finally {
-        inFlight.current = false;
-        if (wanted.current && !(again.current && answer === "pending")) {
-          wanted.current = false;
+        poll.current.inFlight = false;
+        if (poll.current.wanted && !(poll.current.again && answer === "pending")) {
+          poll.current.wanted = false;
           setAsked(answer === "pending" ? "still-pending" : "no");
         }
       }
-      if (done.current || !live.current) return;
-      if (again.current) {
-        again.current = false;
+      if (poll.current.done || !poll.current.live) return;
+      if (poll.current.again) {
+        poll.current.again = false;
         void check();
         return;
       }
-      const delay = nextPollDelay(checks.current, Date.now() - started.current);
+      const delay = nextPollDelay(poll.current.checks, Date.now() - poll.current.started);
       if (delay === null) setStopped(true);
-      else timer.current = setTimeout(() => void check(), delay);
+      else poll.current.timer = setTimeout(() => void check(), delay);
     },
     [api, billingNo, clientId, details, followDelivery, handleError, queryClient],
   );
@@ -121,29 +125,56 @@ export function useOrderResult(billingNo: string, active: boolean): OrderResult 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only for another order.
   useEffect(() => {
     if (!active) return;
-    live.current = true;
-    checks.current = 0;
-    started.current = Date.now();
-    done.current = false;
+    poll.current.live = true;
+    poll.current.checks = 0;
+    poll.current.started = Date.now();
+    poll.current.done = false;
     setStopped(false);
     setAsked("no");
-    wanted.current = false;
-    again.current = false;
+    poll.current.wanted = false;
+    poll.current.again = false;
     setView("pending");
     setOrder(undefined);
     const delay = nextPollDelay(0, 0) ?? 1000;
-    timer.current = setTimeout(() => void check(), delay);
+    poll.current.timer = setTimeout(() => void check(), delay);
     return () => {
-      live.current = false;
-      clearTimeout(timer.current);
+      poll.current.live = false;
+      clearTimeout(poll.current.timer);
     };
   }, [billingNo, active]);
 
   const recheck = useCallback(() => {
-    if (done.current) return;
+    if (poll.current.done) return;
     setStopped(false);
     void check(true);
   }, [check]);
 
   return { view, order, stopped, asked, recheck };
+}
+
+/**
+ * Paid, not yet delivered: the details are read again until the game confirms, for a while. Its
+ * timer is the polling's own, so closing the result stops it too.
+ */
+function useFollowDelivery(
+  details: () => Promise<OrderInfo>,
+  setOrder: (order: OrderInfo) => void,
+  poll: RefObject<PollState>,
+): (paidSeenAt: number) => void {
+  const followDelivery = useCallback(
+    (paidSeenAt: number) => {
+      poll.current.timer = setTimeout(async () => {
+        try {
+          const full = await details();
+          setOrder(full);
+          if (full.delivered_at !== undefined || Date.now() - paidSeenAt >= DELIVERY_POLL.forMs) return;
+        } catch {
+          // The paid result already stands; a missed delivery check is not worth a message.
+        }
+        if (poll.current.live) followDelivery(paidSeenAt);
+      }, DELIVERY_POLL.everyMs);
+    },
+    [details, setOrder, poll],
+  );
+  return followDelivery;
 }

@@ -1,13 +1,14 @@
-// Who gets the goods (spec §2 'select role'): the account, the server (search by ID, used and all
+// Who gets the goods: the account, the server (search by ID, used and all
 // servers) and the character, whose name is shown back before paying.
+import "./recipient.css";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Role } from "../../../core/browser/generated/api-types.ts";
+import type { GameServer, Role } from "../../../core/browser/generated/api-types.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
-import { useSelection } from "../../shared/session/order-selection.ts";
+import { type OrderSelection, useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -36,14 +37,7 @@ export function RecipientCard() {
   const areaRole = page.data?.area_config.is_area_role === true;
   const roleId = useId();
 
-  // Entry parameters (server_id, role_id, area_id) preselect the server and the character once.
-  useEffect(() => {
-    const serverId = entryParams.get("server_id");
-    if (!serverId || !servers.data || selection.server?.value === serverId) return;
-    const server = servers.data.servers.find((s) => s.server_id === serverId);
-    if (server) update({ server: { value: server.server_id, display: server.server_name }, realServer: server.real_server });
-    entryParams.delete("server_id");
-  }, [servers.data, selection.server?.value, update]);
+  useEntryServer(servers.data?.servers, selection.server?.value, update);
 
   const chooseRole = (role: Role) => {
     update({
@@ -177,4 +171,19 @@ export function RecipientCard() {
       ) : null}
     </section>
   );
+}
+
+/** Entry parameters (server_id, role_id, area_id) preselect the server and the character once: here the server. */
+function useEntryServer(
+  servers: GameServer[] | undefined,
+  current: string | undefined,
+  update: (patch: Partial<OrderSelection>) => void,
+): void {
+  useEffect(() => {
+    const serverId = entryParams.get("server_id");
+    if (!serverId || !servers || current === serverId) return;
+    const server = servers.find((s) => s.server_id === serverId);
+    if (server) update({ server: { value: server.server_id, display: server.server_name }, realServer: server.real_server });
+    entryParams.delete("server_id");
+  }, [servers, current, update]);
 }

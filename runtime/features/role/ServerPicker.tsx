@@ -1,4 +1,4 @@
-// The server picker (spec §2): search by ID, the servers the account has characters on first, then all.
+// The server picker: search by ID, the servers the account has characters on first, then all.
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameServer } from "../../../core/browser/generated/api-types.ts";

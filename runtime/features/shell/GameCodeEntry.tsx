@@ -1,5 +1,5 @@
 // `/@{code}`: a code of the brand's short-link table wins (its area and the client id for this
-// device's OS), else a game key of the brand; else the parameter-error page (SPEC-NOTES).
+// device's OS), else a game key of the brand; else the parameter-error page.
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router-dom";
 import { usePlatformParam } from "../../shared/services.ts";

@@ -1,5 +1,5 @@
 // The one API client: common parameters, envelope unwrapping, typed errors, timeouts, retries and
-// failover (spec §7, §9). It never shows anything; the caller decides (error-actions.ts).
+// failover (docs/decisions.md, "Runtime core"). It never shows anything; the caller decides (error-actions.ts).
 
 import { apiCalls } from "../../../core/browser/generated/api-calls.ts";
 import type { ApiCalls, CallName } from "../../../core/browser/generated/api-types.ts";

@@ -1,4 +1,4 @@
-// What the storefront does for each error code (spec §8), in one table. Pure: it describes the
+// What the storefront does for each error code (docs/api.md#error-codes), in one table. Pure: it describes the
 // reaction; the app shell carries it out.
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import type { CallName } from "../../../core/browser/generated/api-types.ts";
@@ -25,7 +25,7 @@ export interface ErrorAction {
   report?: boolean;
 }
 
-/** Calls whose failures the spec keeps silent: the UI shows the empty or unavailable state. */
+/** Calls whose failures stay silent: their screen shows the empty or unavailable state, and a toast would say it twice. */
 export const SILENT_CALLS: ReadonlySet<CallName> = new Set([
   "countryList",
   "replenishCountryList",

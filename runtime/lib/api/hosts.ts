@@ -1,4 +1,4 @@
-// Which platform hosts the storefront calls, in which order (spec §9): the remembered working host,
+// Which platform hosts the storefront calls, in which order (docs/decisions.md, "Runtime core"): the remembered working host,
 // the primary, then the backups in order (production only). Preview hosts call their own server.
 import { isPreviewHost } from "../../../core/browser/config/hosts.ts";
 import type { Brand, HostMode } from "../../../core/browser/config/types.ts";

@@ -1,9 +1,9 @@
-// Which payment channels and regions a goods can be paid with (spec §5), as pure functions.
+// Which payment channels and regions a goods can be paid with, as pure functions.
 import type { CountryList, PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { type FlowTraits, flowTraits, type PaymentFlow, paymentMethods } from "../../generated/payment-methods.ts";
 
 /**
- * The price rule of spec §5: min and max both ≤ 0 → any price; only min ≤ 0 → at most max;
+ * A channel's price bounds: min and max both ≤ 0 → any price; only min ≤ 0 → at most max;
  * only max ≤ 0 → at least min; otherwise between them, inclusive.
  */
 export function priceFits(price: number, min: number, max: number): boolean {
@@ -73,7 +73,7 @@ export function presentationOf(channel: Pick<PaymentChannel, "payway_id" | "chan
   return traits.channelId === undefined || traits.channelId === channel.channel_id ? traits.presentation : "window";
 }
 
-/** A method without the common pay order (the 43-point prepaid card) is exchanged, everything else bought (spec §2). */
+/** A method without the common pay order (the 43-point prepaid card) is exchanged, everything else bought. */
 export function buyLabel(paywayId: number | undefined): "exchange" | "buy" {
   return paywayId !== undefined && !flowTraits[flowOf(paywayId)].payOrder ? "exchange" : "buy";
 }
@@ -84,7 +84,7 @@ export function canBuy(input: { channel?: PaymentChannel; cardMode: boolean; car
   return input.channel !== undefined && input.channel.sub_payment.length === 0;
 }
 
-/** Razer channel ids named in spec §3, shown as the sub-channel name when the platform gives none. */
+/** Razer's channel ids with known names, shown as the sub-channel name when the platform gives none. */
 export function razerChannelName(channelId: string): string | undefined {
   const id = Number(channelId);
   const named: Record<number, string> = {

@@ -1,4 +1,4 @@
-// Region labels (spec §3 country labels): Global for GLOBAL, else the region's name in the language.
+// Region labels: Global for GLOBAL, else the region's name in the language.
 
 // One DisplayNames per language, made once (building one is slow on a phone).
 const names = new Map<string, Intl.DisplayNames | null>();

@@ -1,5 +1,5 @@
 // The current game in a game list, its banner, and the list kept from the last visit (`gameInfo`,
-// spec §3, 7 days). Plain functions: the page's first script (runtime/early.ts) finds the banner
+// 7 days; docs/decisions.md, "First load"). Plain functions: the page's first script (runtime/early.ts) finds the banner
 // with them to fetch it before the bundle arrives, the runtime to show it.
 import type { Game, GetGameListResponse, SubGame } from "../../../core/browser/generated/api-types.ts";
 import type { Platform } from "../../lib/device.ts";

@@ -1,5 +1,5 @@
 // The brand's games (getGameListV2) and the current one among them. The last answer is kept as
-// `gameInfo` (spec §3, 7 days): a returning player sees the game at once while the list is asked again.
+// `gameInfo` (7 days; docs/decisions.md, "First load"): a returning player sees the game at once while the list is asked again.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Game, SubGame } from "../../../core/browser/generated/api-types.ts";
 import { areaParam } from "../../lib/api/area-param.ts";

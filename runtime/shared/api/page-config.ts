@@ -18,7 +18,7 @@ export function usePageConfig() {
   return useQuery(pageConfigQuery(useApi(), useClientId(), useSession().area));
 }
 
-/** VIP version = the brand's switch AND the game's is_open_coupon (SPEC-NOTES). */
+/** VIP version = the brand's switch AND the game's is_open_coupon (docs/decisions.md, "Loyalty"). */
 export function useVipVersion(): boolean {
   const { brand } = useBrand();
   const page = usePageConfig();

@@ -1,4 +1,5 @@
 // Language picker: the languages of the current brand and area, each named in its own language.
+import "./language-picker.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The coupon of an order in the recharge sheet (spec §4 'Coupons', §5): on opening, the usable
+// The coupon of an order in the recharge sheet (docs/decisions.md, "Loyalty"): on opening, the usable
 // coupons for the goods are fetched and the lowest discount_rate is preselected; changing the
 // coupon re-fetches the price; a coupon or price failure clears the choice and marks coupons
 // unavailable until the list is reloaded. The coupon applies only in the VIP version, to a goods
@@ -20,7 +20,7 @@ export type CouponRowState =
   | { kind: "select" }
   | { kind: "applied"; coupon: Coupon };
 
-/** What the coupon row says (spec §5 'Coupon row texts'). */
+/** What the coupon row says: the coupon applied, how many are usable, or why none can be. */
 export function couponRowState(input: {
   vip: boolean;
   goodsTakesCoupons: boolean;
@@ -97,7 +97,7 @@ export function useOrderCoupon(vip: boolean, goods: SelectedGoods | undefined, c
   const failedCode = quote.isError ? applied : undefined;
   useEffect(() => {
     if (failedCode === undefined) return;
-    // A coupon or price failure: clear the choice, mark coupons unavailable (spec §7).
+    // A coupon or price failure: clear the choice, mark coupons unavailable until the list is reloaded.
     if (failedCode) bad.current.add(failedCode);
     setChoice(undefined);
     setBroken(true);

@@ -1,7 +1,8 @@
-// The payment channels of a region (spec §2), grouped by what the player pays with (cards, e-wallets,
+// The payment channels of a region, grouped by what the player pays with (cards, e-wallets,
 // bank, phone bill, vouchers) under a heading each: mark, name and a one-line description, an arrow
 // when it has sub-channels (a second popup lists them), a radio otherwise. Used by the recharge sheet
 // and the make-up page.
+import "./channels.css";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
@@ -50,7 +51,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                       {/* Named by the channel (and its chosen sub-channel), described by its note: a short name to hear, the note after. */}
                       <button
                         type="button"
-                        className={`sf-channel${isChosen ? " is-chosen" : ""}`}
+                        className={`sf-choice sf-channel${isChosen ? " is-chosen" : ""}`}
                         aria-pressed={isChosen}
                         aria-haspopup={c.sub_payment.length > 0 ? "dialog" : undefined}
                         aria-labelledby={sub ? `${own}-name ${own}-sub` : `${own}-name`}

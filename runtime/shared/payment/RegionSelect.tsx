@@ -1,4 +1,4 @@
-// The payment-region dropdown (spec §2): each region by its name in the current language, 'Global'.
+// The payment-region dropdown: each region by its name in the current language, 'Global'.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { regionLabel } from "../../lib/payment/regions.ts";

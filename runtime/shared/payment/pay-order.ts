@@ -1,5 +1,5 @@
-// Starting a payment (spec §4 step 4): the pay order of the chosen method, at the method's endpoint
-// (the Korean endpoint in the kr area), with the common payload of spec §7. Used by the recharge and
+// Starting a payment: the pay order of the chosen method, at the method's endpoint (the Korean
+// endpoint in the kr area), with the common payload (docs/api.md, "payStart"). Used by the recharge and
 // the make-up page.
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// Logging out (spec §4 'Login'): confirmed, the session ended on the platform, the game's user
+// Logging out: confirmed, the session ended on the platform, the game's user
 // forgotten, the account's data dropped.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -18,7 +18,7 @@ export function useLogout(): () => Promise<boolean> {
   const { confirm } = useTip();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    // In test mode logging out only offers another login (SPEC-NOTES 'Internal test-account mode').
+    // In test mode logging out only offers another login (docs/decisions.md, "Special flows").
     if (testModeOn()) {
       uiActions.openLogin();
       return false;

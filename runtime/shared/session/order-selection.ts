@@ -1,4 +1,4 @@
-// The player's order selection (spec §3 'user order selection', kept 7 days in paymentOrderInfo):
+// The player's order selection (kept 7 days in paymentOrderInfo):
 // game, area, server, role, goods, payment region and channel, and the last billing number.
 import { useCallback, useSyncExternalStore } from "react";
 import { getItem, removeItem, setItem } from "../../lib/storage.ts";

@@ -1,4 +1,4 @@
-// Who is logged in, per game (spec §3, §4): user info is kept per game product id (paymentUserinfo)
+// Who is logged in, per game (docs/decisions.md, "Purchase journey"): user info is kept per game product id (paymentUserinfo)
 // and, as the legacy key, per client id (userMap). Logged in = a token exists for the current game.
 import { useSyncExternalStore } from "react";
 import { getItem, removeItem, setItem } from "../../lib/storage.ts";
@@ -14,7 +14,7 @@ function changed() {
 }
 
 /**
- * Internal test-account mode (SPEC-NOTES): on only once the platform has confirmed the stored
+ * Internal test-account mode (docs/decisions.md, "Special flows"): on only once the platform has confirmed the stored
  * betaAccountKey this visit. The test account then has its own slot (betaUserInfo) for every game.
  */
 let testMode: "unknown" | "on" | "off" = "unknown";

@@ -1,6 +1,5 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1 and 2 as pages (select game, select role and goods); steps 3 and 4 in ./old-steps.tsx.
-import "./purchase.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -18,6 +17,8 @@ import { Dialog } from "../../../ui/dialog.tsx";
 import { Loaded } from "../../../ui/part-boundary.tsx";
 import { RowsSkeleton } from "../../../ui/skeleton.tsx";
 import { useGo } from "../../navigation.ts";
+// The page's own sheet after its features': the page arranges them (two columns on a desktop).
+import "./purchase.css";
 
 // What the first render does not need is loaded when it is opened (the payment dialogs, the result,
 // the game list).

@@ -1,4 +1,5 @@
-// The game picker (spec §2): games with their logo and name, sub-games behind an expander.
+// The game picker: games with their logo and name, sub-games behind an expander.
+import "./game-list.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Game } from "../../../../core/browser/generated/api-types.ts";
@@ -27,7 +28,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
   const pickButton = (g: Game, target: { client_id: string; name: string; logo: string }, size: number) => (
     <button
       type="button"
-      className="sf-game__pick"
+      className="sf-choice sf-game__pick"
       aria-current={target.client_id === clientId ? "true" : undefined}
       onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
     >

@@ -1,4 +1,4 @@
-// Buy (spec §4 step 4) as a mutation: the no-coupon confirm, the tracking, the pay order, and the
+// Buy as a mutation: the no-coupon confirm, the tracking, the pay order, and the
 // payment shown by the method's flow traits — the pay link in a window opened in the click, the
 // provider's page in the embedded dialog, or the Korean payment script. An order that exists
 // refreshes the limits and goes to the result.
@@ -40,7 +40,10 @@ interface PayVariables extends BuyInput {
   payWindow: Window | null;
 }
 
-/** Order status Repeat (spec §4): the same goods for the same character while an order is unpaid. */
+/**
+ * Order status Repeat: the same goods for the same character while an order is unpaid (docs/decisions.md,
+ * "Sandbox platform and API contract").
+ */
 const REPEAT = 10;
 
 /** The pay order came back without a billing number: the method cannot take the order. */
@@ -72,7 +75,7 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
   const clicking = useRef(false);
 
   const settle = (paid: Paid) => {
-    // A limited good's limits change once its order exists (SPEC-NOTES 'Limit flag').
+    // A limited good's limits change once its order exists: the order counts against them.
     if (selection.goods?.isLimit) void queryClient.invalidateQueries({ queryKey: queryKeys.limits.all() });
     update({ billing_no: paid.billingNo });
     onPaid(paid);

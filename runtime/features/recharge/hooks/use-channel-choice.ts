@@ -1,4 +1,4 @@
-// The order's payment region and channel (spec §5): the regions and channels eligible for the goods'
+// The order's payment region and channel: the regions and channels eligible for the goods'
 // price on this platform, the saved region else the account's, and the chosen channel or
 // sub-channel, all kept in the order selection.
 import { useMemo } from "react";
