@@ -13,7 +13,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
-import { isLoopbackHost, isReservedHost, modeForHost, previewHosts } from "../core/browser/config/hosts.ts";
+import { isReservedHost, previewHosts } from "../core/browser/config/hosts.ts";
 import { AREAS, type AreaFacts } from "../core/node/config/areas.ts";
 import { didYouMean, listHint } from "../core/node/config/diagnostics.ts";
 import {
@@ -22,6 +22,7 @@ import {
   placeholderLoginClientId,
   placeholderTrackingAppId,
 } from "../core/node/config/placeholders.ts";
+import { describeProblem, productionNameProblem, runsAsDemo } from "../core/node/config/production-names.ts";
 import { brandsSchema } from "../core/node/config/schema-pass.ts";
 import { isoCodeOf } from "../core/node/money/currencies.ts";
 
@@ -133,21 +134,29 @@ export function parseHosts(raw: string, demo = false): string[] {
 }
 
 /**
- * A production host as the operator types it, checked by the rules `gen validate` applies (demo-looking,
- * loopback) and `--strict` applies (reserved names), so a prompt can ask again at once instead of the
- * whole entry failing at the end. `placeholder` is the default offered, which the prompt keeps.
+ * A production host as the operator types it, checked by the rule `gen validate` applies
+ * (core/node/config/production-names.ts) and the one `--strict` applies (reserved names), so a
+ * prompt can ask again at once instead of the whole entry failing at the end. `placeholder` is the
+ * default offered, which the prompt keeps.
  */
 export function checkProductionHost(host: string, id: string, placeholder: string): void {
-  if (isLoopbackHost(host)) {
+  const problem = productionNameProblem(host);
+  if (problem && problem.kind !== "label") {
     throw new ArgumentError(
-      `production host '${host}' is the player's own device, never the store`,
+      `production host '${host}' is ${describeProblem(problem)}, never the store`,
       `use the brand's public host; ${previewHosts(id).production} is already served for local preview`,
     );
   }
-  if (modeForHost(host) === "demo") {
+  if (runsAsDemo(host)) {
     throw new ArgumentError(
       `production host '${host}' contains 'demo': the storefront would run it as a demo store`,
       "name production hosts without 'demo'; the demo hosts are asked for next",
+    );
+  }
+  if (problem) {
+    throw new ArgumentError(
+      `production host '${host}' names ${describeProblem(problem)}`,
+      "type the brand's public production host; the demo hosts are asked for next",
     );
   }
   if (isReservedHost(host)) {

@@ -110,6 +110,67 @@ const TRAPS: Record<string, Trap> = {
     ),
     want: "short-link-foreign-client-id 40:50 /brands/0/shortLinks/go/clientIdMap/android",
   },
+  "a production API origin on a demo platform": {
+    given: edit("primary: https://api.minimal.example", "primary: https://api-demo.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on a sandbox": {
+    given: edit("primary: https://api.minimal.example", "primary: https://sandbox.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on staging": {
+    given: edit("primary: https://api.minimal.example", "primary: https://staging-api.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on a test label": {
+    given: edit("primary: https://api.minimal.example", "primary: https://api.test2.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin equal to the brand's demo origin": {
+    given: edit("primary: https://api.minimal.example", "primary: https://pay-api.minimal.example").replace(
+      "primary: https://api-demo.minimal.example",
+      "primary: https://pay-api.minimal.example",
+    ),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin equal to another brand's demo origin": {
+    given: twoBrands(minimal, second().replace("primary: https://api.second.example", "primary: https://api-b.minimal.example")).replace(
+      "primary: https://api-demo.minimal.example",
+      "primary: https://api-b.minimal.example",
+    ),
+    want: "demo-origin-in-production 48:30 /brands/1/api/production/primary",
+  },
+  "a demo backup origin in production": {
+    given: edit(
+      "primary: https://api.minimal.example",
+      "primary: https://api.minimal.example\n        backup: [https://api-b1.minimal.example, https://api-demo2.minimal.example]",
+    ),
+    want: "demo-origin-in-production 19:50 /brands/0/api/production/backup/1",
+  },
+  "a demo tracking origin in production": {
+    given: edit("tracking: https://track.minimal.example", "tracking: https://track-demo.minimal.example"),
+    want: "demo-origin-in-production 19:19 /brands/0/api/production/tracking",
+  },
+  "a production API origin on a private address": {
+    given: edit("primary: https://api.minimal.example", "primary: https://10.0.0.5"),
+    want: "loopback-host-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production tracking origin on a private name": {
+    given: edit("tracking: https://track.minimal.example", "tracking: https://track.corp.internal"),
+    want: "loopback-host-in-production 19:19 /brands/0/api/production/tracking",
+  },
+  "a private address as a production host": {
+    given: edit("production: [pay.minimal.example]", "production: [192.168.1.20]"),
+    want: "loopback-host-in-production 15:20 /brands/0/hosts/production/0",
+  },
+  "a staging production host": {
+    given: edit("production: [pay.minimal.example]", "production: [pay-staging.minimal.example]"),
+    want: "demo-host-in-production 15:20 /brands/0/hosts/production/0",
+  },
+  "a production origin shared with another brand (a warning)": {
+    given: twoBrands(minimal, second().replace("tracking: https://track.second.example", "tracking: https://track.minimal.example")),
+    want: "shared-production-origin 48:68 /brands/1/api/production/tracking",
+  },
   "an http production API origin": {
     given: edit("primary: https://api.minimal.example", "primary: http://api.minimal.example"),
     want: "insecure-origin 18:18 /brands/0/api/production/primary",
@@ -256,6 +317,39 @@ describe("traps of a real store are reported by name", () => {
       expect(result.diagnostics.map((d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`.trim())).toContain(trap.want);
     });
   }
+
+  it("every trap's diagnostic says what to do", () => {
+    for (const [what, trap] of Object.entries(TRAPS)) {
+      const found = validateText("fixture.yaml", trap.given, { strict: Boolean(trap.strict) }).diagnostics.find(
+        (d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`.trim() === trap.want,
+      );
+      expect(found?.hint, what).toBeTruthy();
+    }
+  });
+
+  it("a production origin passes when its labels only contain the words: contest, demolition, testing", () => {
+    for (const origin of [
+      "https://contest.nimbus-games.com",
+      "https://demolition-api.nimbus-games.com",
+      "https://api.testing.nimbus-games.com",
+    ]) {
+      const text = edit("primary: https://api.minimal.example", `primary: ${origin}`);
+      expect(validateText("fixture.yaml", text).diagnostics, origin).toEqual([]);
+    }
+  });
+
+  it("a production origin shared on purpose (api.sharedWith) is no warning", () => {
+    const shared = twoBrands(
+      minimal,
+      second().replace("tracking: https://track.second.example", "tracking: https://track.minimal.example"),
+    );
+    const meant = shared.replace(
+      "    api:\n      production: { primary: https://api.second",
+      "    api:\n      sharedWith: [minimal]\n      production: { primary: https://api.second",
+    );
+    expect(meant).not.toBe(shared);
+    expect(validateText("fixture.yaml", meant).diagnostics).toEqual([]);
+  });
 
   it("a file that passes them all is fine: the minimal config reports nothing", () => {
     expect(validateText("fixture.yaml", minimal).diagnostics).toEqual([]);

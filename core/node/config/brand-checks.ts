@@ -2,12 +2,13 @@
 // origins, texts, colours, icon and the size of its module. Defensive: the brand may be invalid.
 
 import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "../../browser/config/colour.ts";
-import { isLoopbackHost, modeForHost, previewHosts } from "../../browser/config/hosts.ts";
+import { previewHosts } from "../../browser/config/hosts.ts";
 import type { BrandModule } from "../../browser/config/types.ts";
 import { BRAND_MODULE_BUDGET, brandModuleBytes } from "./brand-module.ts";
 import { closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import type { SourceFile } from "./load.ts";
 import { arr, type Loose, obj, str } from "./loose.ts";
+import { type OriginIndex, productionHostChecks, productionOriginChecks } from "./production-checks.ts";
 import { brandsSchema } from "./schema-pass.ts";
 
 export type Brand = Loose;
@@ -17,10 +18,8 @@ export { BRAND_MODULE_BUDGET } from "./brand-module.ts";
 const defs = (brandsSchema as { $defs: Record<string, { enum?: string[]; pattern?: string }> }).$defs;
 const SALES_AREAS = new Set(defs.salesAreaId?.enum);
 const LANGUAGES = new Set(defs.language?.enum);
-/** What the schema accepts as a host and a client id: a value it refuses is its error alone. */
-const HOST = new RegExp(defs.host?.pattern ?? "^$");
+/** What the schema accepts as a client id: a value it refuses is its error alone. */
 const CLIENT_ID = new RegExp(defs.clientId?.pattern ?? "^$");
-const API_ORIGIN = new RegExp(defs.apiOrigin?.pattern ?? "^$");
 const HEX = /^#[0-9a-fA-F]{6}$/;
 /** Bidirectional controls: they reorder what is shown without being seen (Trojan Source). */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -35,6 +34,10 @@ export interface BrandContext {
   localeExists: (lang: string) => boolean;
   iconExists: (path: string) => boolean;
   huaweiClientId: string;
+  /** Every brand's demo and production origins, for the checks of this brand's production ones. */
+  origins: OriginIndex;
+  /** `file:line:col` of a pointer, to name where another use of a value is. */
+  where: (pointer: string) => string;
 }
 
 export function checkBrand(raw: Brand, ctx: BrandContext): Diagnostic[] {
@@ -43,7 +46,8 @@ export function checkBrand(raw: Brand, ctx: BrandContext): Diagnostic[] {
     ...gameChecks(raw, ctx),
     ...linkChecks(raw, ctx),
     ...legalChecks(raw, ctx),
-    ...hostChecks(raw, ctx),
+    ...productionHostChecks(raw, ctx),
+    ...productionOriginChecks(raw, ctx),
     ...textChecks(raw, ctx),
     ...themeChecks(raw, ctx),
     ...moduleChecks(raw, ctx),
@@ -280,67 +284,6 @@ function legalChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
       );
     }
     previousEnd = Math.max(previousEnd, end);
-  }
-  return out;
-}
-
-function hostChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  arr(obj(raw.hosts).production).forEach((h, j) => {
-    const host = str(h);
-    // A host the schema refuses (`[::1]`) is reported once, as bad-format.
-    if (!host || !HOST.test(host)) return;
-    if (isLoopbackHost(host)) {
-      const preview = previewHosts(str(raw.id) ?? "id").production;
-      out.push(
-        source.diag(
-          "loopback-host-in-production",
-          at("hosts", "production", j),
-          `production host '${host}' is the player's own device, never the store`,
-          {
-            hint: `use the brand's public host; ${preview} is already served for local preview`,
-          },
-        ),
-      );
-    } else if (modeForHost(host) === "demo") {
-      out.push(
-        source.diag(
-          "demo-host-in-production",
-          at("hosts", "production", j),
-          `production host '${host}' contains 'demo': the storefront runs it as a demo store (spec §1) and real players' calls would go to the demo platform`,
-        ),
-      );
-    }
-  });
-  const production = obj(obj(raw.api).production);
-  const origins: [string, unknown][] = [
-    ["primary", production.primary],
-    ...arr(production.backup).map((b, j) => [`backup/${j}`, b] as [string, unknown]),
-    ["tracking", production.tracking],
-  ];
-  for (const [path, value] of origins) {
-    const origin = str(value);
-    if (!origin || !API_ORIGIN.test(origin)) continue;
-    if (isLoopbackHost(new URL(origin).hostname)) {
-      // Loopback first: over https it would be no better, so that is the one thing to report.
-      out.push(
-        source.diag(
-          "loopback-host-in-production",
-          `${at("api", "production")}/${path}`,
-          `production origin '${origin}' is the player's own device, never the platform`,
-          {
-            hint: "use the platform's public origin; on the preview hosts the storefront calls the sandbox by itself",
-          },
-        ),
-      );
-      continue;
-    }
-    if (!origin.startsWith("http://")) continue;
-    out.push(
-      source.diag("insecure-origin", `${at("api", "production")}/${path}`, `production origin '${origin}' is plain http`, {
-        hint: `use '${origin.replace(/^http:/, "https:")}': browsers block http calls from a store served over HTTPS`,
-      }),
-    );
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { checkBrand, type Brand as LooseBrand } from "./brand-checks.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { joinPointer, type SourceFile } from "./load.ts";
 import { arr, isObj, obj, str } from "./loose.ts";
+import { originIndex } from "./production-checks.ts";
 
 export interface SemanticOptions {
   localesDir?: string;
@@ -58,6 +59,7 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
   });
 
   // Game client ids of every brand, so a short link can be told another brand's id from an unknown one.
+  const origins = originIndex(brands);
   const gameOfClient = new Map<string, { brand: string; game: string; area: string | undefined }>();
   for (const raw of brands) {
     const id = isObj(raw) ? str(raw.id) : undefined;
@@ -136,6 +138,8 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
         },
         iconExists: (path) => existsSync(resolve(dirname(resolve(source.file)), path)),
         huaweiClientId: str(obj(source.data).huaweiClientId) ?? "",
+        origins,
+        where,
       }),
     );
   });
