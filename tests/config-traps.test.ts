@@ -194,7 +194,22 @@ const TRAPS: Record<string, Trap> = {
       "    defaultGame: alpha",
       '      omega:\n        name: Omega\n        clientIdMap: { android: "904", ios: "905", web: "906" }\n        area: ja\n    defaultGame: alpha',
     ),
-    want: "ja-legal-missing 44:7 /brands/0/games/omega",
+    want: "ja-legal-missing 29:7 /brands/0/areas/ja",
+  },
+  "a login client id shared by two areas of one brand": {
+    given: edit(
+      "    login: {}",
+      "      ja:\n        currency: JPY\n        languages: [ja]\n        defaultLanguage: ja\n        regions: [JP]\n        loginClientId: min-login\n    login: {}",
+    ),
+    want: "duplicate-login-client-id 34:24 /brands/0/areas/ja/loginClientId",
+  },
+  "a double quote never closed, which swallows the keys up to the next quote": {
+    given: edit("title: Minimal Store", 'title: "Minimal Store\n    icon: brands/minimal.svg"'),
+    want: "quoted-value-spans-keys 6:12 /brands/0/title",
+  },
+  "a single quote never closed": {
+    given: edit("title: Minimal Store", "title: 'Minimal Store\n    icon: brands/minimal.svg'"),
+    want: "quoted-value-spans-keys 6:12 /brands/0/title",
   },
   "a currency that is not ISO 4217": { given: edit("currency: USD", "currency: ABC"), want: "unknown-value 7:15 /brands/0/currency" },
   "RMB for the yuan": { given: edit("currency: USD", "currency: RMB"), want: "unknown-value 7:15 /brands/0/currency" },

@@ -5,7 +5,7 @@ import { AA_NON_TEXT, AA_TEXT, contrast, PAGE_BG, themeTokens } from "../../brow
 import { previewHosts } from "../../browser/config/hosts.ts";
 import type { BrandModule } from "../../browser/config/types.ts";
 import { BRAND_MODULE_BUDGET, brandModuleBytes } from "./brand-module.ts";
-import { closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
+import { clip, closest, type Diagnostic, didYouMean, listHint } from "./diagnostics.ts";
 import type { SourceFile } from "./load.ts";
 import { arr, type Loose, obj, str } from "./loose.ts";
 import { type OriginIndex, productionHostChecks, productionOriginChecks } from "./production-checks.ts";
@@ -242,17 +242,21 @@ function legalChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
       ),
     );
   }
-  // Japan: every product sold online needs its notice on specified commercial transactions.
+  // Japan: every product sold online needs its notice on specified commercial transactions; the
+  // area is where the operator looks for what it sells.
   if (Object.hasOwn(obj(raw.areas), "ja")) {
-    for (const [key, game] of Object.entries(games)) {
-      if (str(obj(game).area) !== "ja" || Object.hasOwn(notices, key)) continue;
+    const missing = Object.entries(games)
+      .filter(([key, game]) => str(obj(game).area) === "ja" && !Object.hasOwn(notices, key))
+      .map(([key]) => key);
+    if (missing.length) {
+      const names = missing.map((key) => `'${clip(key)}'`).join(", ");
       out.push(
         source.diag(
           "ja-legal-missing",
-          at("games", key),
-          `game '${key}' is sold in the ja area without a notice on specified commercial transactions`,
+          at("areas", "ja"),
+          `area 'ja' sells game${missing.length > 1 ? "s" : ""} ${names} without a notice on specified commercial transactions`,
           {
-            hint: `add legal.commercialTransactions.${key} (seller, address, contact, price, payment, delivery, returns)`,
+            hint: `add legal.commercialTransactions.${clip(missing[0] ?? "")} (seller, address, contact, price, payment, delivery, returns)${missing.length > 1 ? ", and one for each game named" : ""}`,
             key: true,
           },
         ),

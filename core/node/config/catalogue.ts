@@ -350,12 +350,11 @@ export const catalogue = {
   }),
   "duplicate-login-client-id": entry({
     severity: "error",
-    title: "A login client id shared by two brands.",
-    hint: "Each brand signs players in with its own login client id.",
-    why: "The login client id names the brand to the identity provider: a shared one signs players into the other brand's accounts.",
+    title: "A login client id used twice: by two brands, or by two areas of one brand.",
+    hint: "Each brand signs players in with its own login client id in each area.",
+    why: "The login client id names the brand and the area to the identity provider: a shared one signs players into another brand's, or another area's, accounts.",
     fix: "Use the login client id the provider issued for this brand and area.",
-    example:
-      "- id: aurora\n  areas: { sea: { loginClientId: shared-login } }\n- id: jade\n  areas: { sea: { loginClientId: shared-login } }\n",
+    example: "- id: aurora\n  areas:\n    sea: { loginClientId: aurora-login }\n    ja: { loginClientId: aurora-login }\n",
   }),
   "layout-rule-unknown-region": entry({
     severity: "error",
@@ -420,6 +419,14 @@ export const catalogue = {
     why: "Japanese law (特定商取引法) requires the notice for every product sold online; the storefront shows it from `legal.commercialTransactions`.",
     fix: "Add `legal.commercialTransactions.<game>` with the seller, address, contact, price, payment, delivery and returns.",
     example: "areas: { ja: … }\ngames:\n  moonblade: { area: ja, … }\n# no legal: block\n",
+  }),
+  "quoted-value-spans-keys": entry({
+    severity: "error",
+    title: "A quoted value whose closing quote is missing runs over lines that hold keys.",
+    hint: undefined,
+    why: "YAML lets a quoted value span lines: without its closing quote it runs on to the next quote in the file, and the keys in between become part of its text. The file still reads, with those keys silently gone.",
+    fix: "Close the quote at the end of the value's own line.",
+    example: 'title: "Aurora Top-up\nicon: brands/aurora.svg"\n',
   }),
   "support-hours-order": entry({
     severity: "error",

@@ -21,6 +21,39 @@ export interface Diagnostic {
   hint?: string;
 }
 
+/** A place in a file: 1-based line, column in UTF-16 code units (as editors count). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface Span {
+  start: Position;
+  end: Position;
+}
+
+/** A diagnostic of the catalogue's severity, at a span; the hint falls back to the catalogue's. */
+export function makeDiagnostic(
+  name: DiagnosticName,
+  at: { file: string; span: Span; pointer: string },
+  message: string,
+  hint: string | undefined = catalogue[name].hint,
+): Diagnostic {
+  const { start, end } = at.span;
+  return {
+    name,
+    severity: catalogue[name].severity,
+    file: at.file,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    pointer: at.pointer,
+    message,
+    ...(hint ? { hint } : {}),
+  };
+}
+
 export type Format = "text" | "json" | "github" | "sarif";
 
 /** The version of the JSON output's shape; it changes only when a field is renamed or removed. */

@@ -7,9 +7,10 @@ import { previewHosts } from "../../browser/config/hosts.ts";
 import { corePaths as paths } from "../paths.ts";
 import { checkBrand, type Brand as LooseBrand } from "./brand-checks.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { joinPointer, type SourceFile } from "./load.ts";
+import { joinPointer, pointerSegments, type SourceFile } from "./load.ts";
 import { arr, isObj, obj, str } from "./loose.ts";
 import { originIndex } from "./production-checks.ts";
+import { quotedValueTraps } from "./quoted-values.ts";
 
 export interface SemanticOptions {
   localesDir?: string;
@@ -22,7 +23,7 @@ interface Owner {
 }
 
 export function semanticPass(source: SourceFile, options: SemanticOptions = {}): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const out: Diagnostic[] = quotedValueTraps(source);
   const localesDir = options.localesDir ?? paths.locales;
   const localeChecked = new Map<string, boolean>();
   const brands = arr(obj(source.data).brands);
@@ -105,21 +106,19 @@ export function semanticPass(source: SourceFile, options: SemanticOptions = {}):
       }
     }
 
-    // Login client ids: one brand's, never another's (areas of one brand may share one).
+    // Login client ids differ per brand and per area: one names the brand and area to the provider.
     for (const [area, areaRaw] of Object.entries(obj(raw.areas))) {
       const login = str(obj(areaRaw).loginClientId);
       if (!login) continue;
       const pointer = at("areas", area, "loginClientId");
       const prev = loginOwner.get(login);
-      if (prev && prev.brand !== id) {
-        out.push(
-          source.diag(
-            "duplicate-login-client-id",
-            pointer,
-            `login client id '${login}' is brand '${prev.brand}'s too (${where(prev.pointer)})`,
-          ),
-        );
-      } else if (!prev) loginOwner.set(login, { brand: id, pointer });
+      const sameEntry = prev?.pointer.startsWith(`${at()}/`);
+      if (!prev) loginOwner.set(login, { brand: id, pointer });
+      // Another entry with this brand's id is duplicate-brand-id's to report.
+      else if (sameEntry || prev.brand !== id) {
+        const whose = sameEntry ? `area '${pointerSegments(prev.pointer)[3]}'s of this brand` : `brand '${prev.brand}'s`;
+        out.push(source.diag("duplicate-login-client-id", pointer, `login client id '${login}' is ${whose} too (${where(prev.pointer)})`));
+      }
     }
 
     out.push(

@@ -1,0 +1,375 @@
+// Where every value of a YAML file is, recorded while js-yaml reads it: its listener sees each node
+// open and close. A few typed arrays (about 30 bytes a node) instead of a second, position-keeping
+// parse: the `yaml` package's document of a 10 MB file takes 5 s and 1 GB, this adds a tenth to the
+// read (docs/decisions.md, "Alias limits" has the other bound on what a file may cost).
+
+/** What js-yaml's listener is given: the loader's state, of which these fields are read. */
+interface LoaderState {
+  position: number;
+  kind: string | null;
+  result: unknown;
+}
+
+const KIND = { none: 0, scalar: 1, mapping: 2, sequence: 3 } as const;
+const ROLE = { root: 0, key: 1, value: 2, item: 3 } as const;
+
+/** Offsets of a value (or key) in the text: [start, end). */
+export interface OffsetSpan {
+  start: number;
+  end: number;
+}
+
+/** A comment of the text: where its `#` is, its text, and the pointer segments of what it is about. */
+export interface RawComment {
+  offset: number;
+  text: string;
+  about: string[] | undefined;
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x09;
+const isBreak = (c: number) => c === 0x0a || c === 0x0d;
+/** Characters that end an alias name or a property (`&a`, `!t`): whitespace and flow indicators. */
+const isNameEnd = (c: number) =>
+  Number.isNaN(c) || isSpace(c) || isBreak(c) || c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d;
+
+export class SourceMap {
+  private size = 0;
+  private open = new Int32Array(1024);
+  private close = new Int32Array(1024);
+  private parent = new Int32Array(1024);
+  private firstChild = new Int32Array(1024);
+  private lastChild = new Int32Array(1024);
+  private nextSibling = new Int32Array(1024);
+  private kind = new Uint8Array(1024);
+  private role = new Uint8Array(1024);
+  /** Each node's value: a key's name, and how a node that only wraps another is told (below). */
+  private results: unknown[] = [];
+  /**
+   * js-yaml reads a plain value or a flow collection as a would-be key first and keeps it when no `:`
+   * follows: the outer node only wraps the inner one, which holds the children.
+   */
+  private inner = new Int32Array(1024);
+  /** The key node of a `key: value` pair written as an entry of a flow sequence (`[a: 1]`). */
+  private pairKey = new Uint8Array(1024);
+  /** Whether a node read nothing at all (an empty value): it sits where its value would be. */
+  private empty = new Uint8Array(1024);
+  private stack: number[] = [];
+  /** Children by key or index, built on first use for collections of many entries. */
+  private index = new Map<number, Map<string, number>>();
+
+  constructor(readonly text: string) {}
+
+  /** js-yaml's `listener` option. */
+  readonly listener = (event: "open" | "close", state: LoaderState): void => {
+    if (event === "open") this.opened(state.position);
+    else this.closed(state);
+  };
+
+  private grow(): void {
+    const grown = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.open = grown(this.open);
+    this.close = grown(this.close);
+    this.parent = grown(this.parent);
+    this.firstChild = grown(this.firstChild);
+    this.lastChild = grown(this.lastChild);
+    this.nextSibling = grown(this.nextSibling);
+    this.kind = grown(this.kind);
+    this.role = grown(this.role);
+    this.empty = grown(this.empty);
+    this.inner = grown(this.inner);
+    this.pairKey = grown(this.pairKey);
+  }
+
+  private opened(position: number): void {
+    if (this.size === this.open.length) this.grow();
+    const node = this.size++;
+    const up = this.stack.at(-1) ?? -1;
+    this.open[node] = position;
+    this.parent[node] = up;
+    this.firstChild[node] = -1;
+    this.lastChild[node] = -1;
+    this.nextSibling[node] = -1;
+    this.inner[node] = -1;
+    if (up >= 0) {
+      const last = this.lastChild[up] ?? -1;
+      if (last < 0) this.firstChild[up] = node;
+      else this.nextSibling[last] = node;
+      this.lastChild[up] = node;
+    }
+    this.stack.push(node);
+  }
+
+  private closed(state: LoaderState): void {
+    const node = this.stack.pop() ?? 0;
+    this.close[node] = state.position;
+    const kind =
+      state.kind === "scalar" ? KIND.scalar : state.kind === "mapping" ? KIND.mapping : state.kind === "sequence" ? KIND.sequence : 0;
+    this.kind[node] = kind;
+    this.results[node] = state.result;
+    if (kind === 0 && state.result === null) this.empty[node] = 1;
+    const first = this.firstChild[node] ?? -1;
+    if (first >= 0 && first === this.lastChild[node] && this.results[first] === state.result && kind !== KIND.mapping) {
+      this.inner[node] = first;
+      return;
+    }
+    if (kind === KIND.mapping) this.markPairs(node);
+    else if (kind === KIND.sequence) {
+      for (let child = first; child >= 0; child = this.nextSibling[child] ?? -1) this.role[child] = ROLE.item;
+      this.markFlowPairs(node, state.result);
+    }
+  }
+
+  /**
+   * A mapping's children are its keys, each followed by its value when the text between them holds
+   * the `:` (a flow map's `{a, b: 1}` gives `a` no value node).
+   */
+  private markPairs(node: number): void {
+    for (let key = this.firstChild[node] ?? -1; key >= 0; ) {
+      this.role[key] = ROLE.key;
+      const next = this.nextSibling[key] ?? -1;
+      if (next >= 0 && this.text.slice(this.span(key).end, this.open[next]).includes(":")) {
+        this.role[next] = ROLE.value;
+        key = this.nextSibling[next] ?? -1;
+      } else key = next;
+    }
+  }
+
+  /** The value node of a key node, or -1 when the key has none. */
+  private valueOf(key: number): number {
+    const next = this.nextSibling[key] ?? -1;
+    return next >= 0 && this.role[next] === ROLE.value ? this.resolve(next) : -1;
+  }
+
+  /** In a flow sequence, an entry `a: 1` is a one-pair mapping with no node of its own: its key and value are items. */
+  private markFlowPairs(node: number, items: unknown): void {
+    const list = Array.isArray(items) ? items : [];
+    let child = this.firstChild[node] ?? -1;
+    for (const item of list) {
+      if (child < 0) return;
+      const next = this.nextSibling[child] ?? -1;
+      if (this.results[this.resolve(child)] !== item && next >= 0 && item !== null && typeof item === "object") {
+        this.pairKey[child] = 1;
+        child = this.nextSibling[next] ?? -1;
+      } else child = next;
+    }
+  }
+
+  /** The node a wrapper stands for (itself when it wraps nothing). */
+  private resolve(node: number): number {
+    let at = node;
+    while (at >= 0 && (this.inner[at] ?? -1) >= 0) at = this.inner[at] ?? -1;
+    return at;
+  }
+
+  // ——— offsets ———
+
+  /** Past whitespace, line breaks, comments and properties (`&anchor`, `!tag`): where a node's text starts. */
+  private contentStart(node: number): number {
+    const text = this.text;
+    let at = this.open[node] ?? 0;
+    if (this.empty[node]) {
+      // Nothing was read: it sits where its value would be, after any properties on its line.
+      for (;;) {
+        while (isSpace(text.charCodeAt(at))) at++;
+        if (text.charCodeAt(at) !== 0x26 && text.charCodeAt(at) !== 0x21) return at;
+        while (!isNameEnd(text.charCodeAt(at))) at++;
+      }
+    }
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (isSpace(c) || isBreak(c)) at++;
+      else if (c === 0x23 && (at === 0 || isSpace(text.charCodeAt(at - 1)) || isBreak(text.charCodeAt(at - 1)))) {
+        while (at < text.length && !isBreak(text.charCodeAt(at))) at++;
+      } else if (c === 0x26 || c === 0x21) {
+        while (!isNameEnd(text.charCodeAt(at))) at++;
+      } else return at;
+    }
+  }
+
+  /** Where a node's text ends: before the separation js-yaml read after it. */
+  private contentEnd(node: number, start: number): number {
+    const text = this.text;
+    if (this.empty[node]) return start;
+    if (text.charCodeAt(start) === 0x2a) {
+      // An alias: its name (js-yaml reads the comments after it too).
+      let at = start + 1;
+      while (!isNameEnd(text.charCodeAt(at))) at++;
+      return at;
+    }
+    let end = this.close[node] ?? start;
+    const first = text.charCodeAt(start);
+    const flow = first === 0x5b || first === 0x7b || first === 0x22 || first === 0x27;
+    const block = this.kind[node] !== KIND.scalar ? !flow : first === 0x7c || first === 0x3e;
+    // A block collection or value (`|`, `>`) ends with its last line's break, as an editor selects
+    // it; anything else at its last character.
+    while (end > start && (isSpace(text.charCodeAt(end - 1)) || (!block && isBreak(text.charCodeAt(end - 1))))) end--;
+    return end;
+  }
+
+  span(wrapper: number): OffsetSpan {
+    const node = this.resolve(wrapper);
+    const start = this.contentStart(node);
+    return { start, end: Math.max(start, this.contentEnd(node, start)) };
+  }
+
+  // ——— pointers ———
+
+  private children(node: number): number[] {
+    const list: number[] = [];
+    for (let child = this.firstChild[node] ?? -1; child >= 0; child = this.nextSibling[child] ?? -1) list.push(child);
+    return list;
+  }
+
+  /** The child of a collection at a key or index: for a mapping, the key node (its value follows it). */
+  private childAt(node: number, segment: string): number {
+    let byName = this.index.get(node);
+    if (!byName) {
+      byName = new Map();
+      const list = this.children(node);
+      if (this.kind[node] === KIND.mapping) {
+        for (const key of list) {
+          const name = String(this.results[key]);
+          if (this.role[key] === ROLE.key && !byName.has(name)) byName.set(name, key);
+        }
+      } else {
+        let i = 0;
+        for (let at = 0; at < list.length; at++, i++) {
+          byName.set(String(i), list[at] ?? -1);
+          if (this.pairKey[list[at] ?? -1]) at++;
+        }
+      }
+      this.index.set(node, byName);
+    }
+    return byName.get(segment) ?? -1;
+  }
+
+  /**
+   * The node at a pointer's segments (or the deepest one on its path), the key node of its last
+   * segment, and whether the node is a flow sequence's one-pair entry (then `node` is its key).
+   */
+  find(segments: readonly string[]): { node: number; key: number; complete: boolean; pair: boolean } {
+    let node = this.size > 0 ? this.resolve(0) : -1;
+    let key = -1;
+    let pair = false;
+    for (const segment of segments) {
+      if (pair) {
+        if (String(this.results[node]) !== segment) return { node, key, complete: false, pair };
+        key = node;
+        node = this.resolve(this.nextSibling[node] ?? -1);
+        pair = false;
+        continue;
+      }
+      const kind = node >= 0 ? this.kind[node] : 0;
+      const child = kind === KIND.mapping || kind === KIND.sequence ? this.childAt(node, segment) : -1;
+      if (child < 0) return { node, key, complete: false, pair };
+      if (kind === KIND.mapping) {
+        key = child;
+        node = this.valueOf(child);
+      } else {
+        key = -1;
+        pair = this.pairKey[child] === 1;
+        node = pair ? child : this.resolve(child);
+      }
+    }
+    return { node, key, complete: node >= 0, pair };
+  }
+
+  /** Where a found node is: a one-pair entry from its key to its value. */
+  spanOf(found: { node: number; pair: boolean }): OffsetSpan {
+    if (!found.pair) return this.span(found.node);
+    const value = this.resolve(this.nextSibling[found.node] ?? -1);
+    return { start: this.span(found.node).start, end: value >= 0 ? this.span(value).end : this.span(found.node).end };
+  }
+
+  /** The pointer segments of a node (for a key, of its pair). */
+  private segmentsOf(node: number): string[] {
+    const segments: string[] = [];
+    let at = node;
+    while ((this.parent[at] ?? -1) >= 0) {
+      const up = this.parent[at] ?? -1;
+      const role = this.role[at];
+      if (role === ROLE.item) segments.push(String(this.children(up).indexOf(at)));
+      else if (role === ROLE.key) segments.push(String(this.results[at]));
+      else if (role === ROLE.value) {
+        const list = this.children(up);
+        segments.push(String(this.results[list[list.indexOf(at) - 1] ?? -1]));
+      }
+      at = up;
+    }
+    return segments.reverse();
+  }
+
+  // ——— comments ———
+
+  /** The last node that opens at or before `offset`. */
+  private lastOpenedBy(offset: number): number {
+    let lo = 0;
+    let hi = this.size - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.open[mid] ?? 0) <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** Whether `offset` is inside a scalar's text (a `#` in a quoted or block value is text, not a comment). */
+  private insideScalar(offset: number): boolean {
+    const node = this.lastOpenedBy(offset);
+    if (node < 0 || this.kind[node] !== KIND.scalar) return false;
+    const { start, end } = this.span(node);
+    return start <= offset && offset < end;
+  }
+
+  /**
+   * Every comment whose text matches `wanted`, with what it is about: for a comment after a value on
+   * its line, the key or value that ends last before it; for a comment alone on its line, the key
+   * or list item that follows it.
+   */
+  comments(wanted: RegExp = /^/): RawComment[] {
+    const found: RawComment[] = [];
+    const text = this.text;
+    for (const match of text.matchAll(/(?<=^|[ \t])#/gm)) {
+      const offset = match.index;
+      const lineEnd = text.slice(offset).search(/[\r\n]|$/);
+      const comment = text.slice(offset, offset + lineEnd);
+      if (!wanted.test(comment) || this.insideScalar(offset)) continue;
+      const lineStart = Math.max(text.lastIndexOf("\n", offset), text.lastIndexOf("\r", offset)) + 1;
+      const alone = text.slice(lineStart, offset).trim() === "";
+      const node = alone ? this.nextEntry(offset) : this.lastEndingBefore(offset, lineStart);
+      found.push({ offset, text: comment, about: node < 0 ? undefined : this.segmentsOf(node) });
+    }
+    return found;
+  }
+
+  private nextEntry(offset: number): number {
+    for (let node = this.lastOpenedBy(offset) + 1; node < this.size; node++)
+      if ((this.role[node] === ROLE.key || this.role[node] === ROLE.item) && this.span(node).start > offset) return node;
+    return -1;
+  }
+
+  private lastEndingBefore(offset: number, lineStart: number): number {
+    const last = this.lastOpenedBy(offset);
+    const candidates = new Set<number>();
+    for (let node = last; node >= 0 && (this.open[node] ?? 0) >= lineStart; node--) candidates.add(node);
+    for (let up = last; up >= 0; up = this.parent[up] ?? -1) candidates.add(up);
+    let best = -1;
+    let bestEnd = -1;
+    for (const node of [...candidates].sort((a, b) => a - b)) {
+      if (this.role[node] === ROLE.root) continue;
+      const { end } = this.span(node);
+      if (end <= offset && end >= lineStart && end > bestEnd) {
+        best = node;
+        bestEnd = end;
+      }
+    }
+    return best;
+  }
+}
