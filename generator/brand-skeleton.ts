@@ -55,7 +55,12 @@ const need = <T>(value: T | undefined, what: string): T => {
 // Read from the schema, so these checks can never disagree with `gen validate`.
 const ID = new RegExp(need(brandProps.id?.pattern, "brand id pattern"));
 const COLOUR = new RegExp(need(brandProps.themeColor?.pattern, "themeColor pattern"));
-const DEFAULT_COLOUR = String(brandProps.themeColor?.default ?? "#00bbff");
+/**
+ * The colour a new brand gets: the schema's default (#00bbff) stands out too little from the page
+ * for buttons and outlines (low-contrast-theme), so a skeleton gets a deeper blue of the same hue,
+ * which passes that check with white text on it.
+ */
+export const NEW_BRAND_COLOUR = "#0077cc";
 const HOST = new RegExp(need(defs.host?.pattern, "host pattern"));
 const GAME_KEY = new RegExp(need(brandProps.games?.propertyNames?.pattern, "game key pattern"));
 const NAME_MAX = brandProps.name?.maxLength ?? 60;
@@ -103,7 +108,7 @@ export function parseName(raw: string, field = "name", max = NAME_MAX): string {
 export function parseColour(raw: string): string {
   const colour = raw.trim();
   const withHash = colour.startsWith("#") ? colour : `#${colour}`;
-  if (!COLOUR.test(withHash)) throw new ArgumentError(`'${colour}' is not a colour`, `write it as #rrggbb, e.g. ${DEFAULT_COLOUR}`);
+  if (!COLOUR.test(withHash)) throw new ArgumentError(`'${colour}' is not a colour`, `write it as #rrggbb, e.g. ${NEW_BRAND_COLOUR}`);
   return withHash.toLowerCase();
 }
 
@@ -309,7 +314,7 @@ export function draftBrand(answers: Answers, usedClientIds: ReadonlySet<string>,
     id,
     name,
     title: answers.title ?? `${name} Top-up Center`.slice(0, 120),
-    colour: answers.colour ?? DEFAULT_COLOUR,
+    colour: answers.colour ?? NEW_BRAND_COLOUR,
     currency,
     copyright: `© ${year} ${name}`,
     hosts: answers.hosts ?? [`pay.${id}.example`],
@@ -420,7 +425,8 @@ function placeholderPaths(d: BrandDraft): string[][] {
  * maps in flow style as an operator writes them.
  */
 export function renderBrand(d: BrandDraft, layout: Layout): string {
-  const doc = new Document([draftData(d)]);
+  // No anchors: a list given once (--languages) is written out in every area, so each edits apart.
+  const doc = new Document([draftData(d)], { aliasDuplicateObjects: false });
   const list = doc.contents as YAMLSeq;
   const entry = list.items[0] as YAMLMap;
   entry.commentBefore =
@@ -471,7 +477,7 @@ export function newConfigText(schemaPath: string): string {
     "# Each brand is also served locally as <id>.localhost and <id>-demo.localhost.",
     `$schema: ${schemaPath}`,
     "",
-    "# The Huawei sign-in client id is one product-wide setting (spec §3).",
+    "# The Huawei sign-in client id is one product-wide setting, shared by every brand.",
     `huaweiClientId: "${PLACEHOLDER_HUAWEI_CLIENT_ID}"  # TODO: the product's Huawei client id`,
     "",
     "brands:",

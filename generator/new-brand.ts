@@ -19,6 +19,7 @@ import {
   draftBrand,
   draftData,
   insertBrand,
+  NEW_BRAND_COLOUR,
   newConfigText,
   parseAreas,
   parseColour,
@@ -89,7 +90,7 @@ async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answer
   const id = given.id ?? (await p.ask("Brand id (lower-case letters, digits, dashes)", "", parseId));
   const name = given.name ?? (await p.ask("Display name", titleCase(id), (s) => parseName(s)));
   const title = given.title ?? (await p.ask("Page title", `${name} Top-up Center`.slice(0, 120), (s) => parseName(s, "title", 120)));
-  const colour = given.colour ?? (await p.ask("Brand colour (#rrggbb)", "#00bbff", parseColour));
+  const colour = given.colour ?? (await p.ask("Brand colour (#rrggbb)", NEW_BRAND_COLOUR, parseColour));
   const areas = given.areas ?? (await p.ask(`Sales areas (${Object.keys(AREA_DEFAULTS).join(", ")})`, "universal", parseAreas));
   const currency =
     given.currency ??

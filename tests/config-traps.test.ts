@@ -249,8 +249,11 @@ const TRAPS: Record<string, Trap> = {
     want: "brand-module-too-large 4:9 /brands/0/id",
   },
   "a TODO left by gen new-brand (strict)": {
-    given: edit("privacy: https://minimal.example/privacy", "privacy: https://minimal.example/privacy  # TODO: the publisher's real value"),
-    want: "todo-marker 10:49 /brands/0/links/privacy",
+    given: edit(
+      "privacy: https://minimal.example/privacy",
+      "privacy: https://minimal-games.com/privacy  # TODO: the publisher's real value",
+    ),
+    want: "todo-marker 10:51 /brands/0/links/privacy",
     strict: true,
   },
   "a TODO on a flow map, at the map (strict)": {
@@ -309,7 +312,7 @@ const TRAPS: Record<string, Trap> = {
     strict: true,
   },
   "gen new-brand's tracking app id (strict)": {
-    given: minimal,
+    given: edit("appId: minimal-web", "appId: minimal-web-placeholder"),
     want: "placeholder-value 31:14 /brands/0/tracking/appId",
     strict: true,
   },
@@ -364,6 +367,17 @@ describe("traps of a real store are reported by name", () => {
     );
     expect(meant).not.toBe(shared);
     expect(validateText("fixture.yaml", meant).diagnostics).toEqual([]);
+  });
+
+  it("a TODO on a placeholder's line is one diagnostic: the placeholder's, saying to delete the mark", () => {
+    const text = edit(
+      "privacy: https://minimal.example/privacy",
+      "privacy: https://minimal.example/privacy  # TODO: the publisher's real value",
+    );
+    const onLine = validateText("fixture.yaml", text, { strict: true }).diagnostics.filter((d) => d.line === 10);
+    expect(onLine.map((d) => [d.name, d.column, d.hint])).toEqual([
+      ["placeholder-value", 16, "use the publisher's real value; .example, .test and .invalid never resolve; then delete the TODO comment"],
+    ]);
   });
 
   it("a file that passes them all is fine: the minimal config reports nothing", () => {

@@ -72,7 +72,7 @@ describe("gen new-brand from flags", () => {
     expect(inserted).toContain("\n  - id: nova\n    name: Nova Games\n");
 
     const validation = await validateFile(file);
-    // Valid; the one warning is the spec's default colour, too pale for outlines on the page.
+    // Valid; the one warning is the orange given, too pale for outlines on the page.
     expect(validation.diagnostics.map((d) => d.name)).toEqual(["low-contrast-theme"]);
     const brand = validation.config?.brands.at(-1);
     expect(brand).toMatchObject({
@@ -101,7 +101,7 @@ describe("gen new-brand from flags", () => {
     expect(brand).toMatchObject({
       id: "kumo",
       name: "Kumo",
-      themeColor: "#00bbff",
+      themeColor: "#0077cc",
       currency: "KRW",
       areas: { kr: { languages: ["ko", "en"], defaultLanguage: "ko", regions: ["KR"] } },
       games: { kumo: { name: "Kumo", area: "kr", clientIdMap: { android: "6001001", ios: "6001002", web: "6001003" } } },
@@ -170,6 +170,40 @@ describe("gen new-brand from flags", () => {
     expect(r.out).toContain("  - id: nova\n");
     expect(r.err).toMatch(/dry run; the entry would start at .*fixture\.yaml:409/);
     expect(readFileSync(file, "utf8")).toBe(before);
+  });
+});
+
+describe("gen new-brand writes what validate --strict passes once the TODO values are real", () => {
+  it("writes no YAML anchors or aliases: two areas given the same languages each have their own list", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", "nova", file, "--areas", "sea,ja", "--languages", "en,th", "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const inserted = insertedText(before, readFileSync(file, "utf8"));
+    expect(inserted).not.toMatch(/[&*][A-Za-z]\w*/);
+    expect(inserted.match(/languages: \[en, th\]/g)).toHaveLength(2);
+  });
+
+  it("its default colour passes its own checks", async () => {
+    const file = copyConfig();
+    expect((await run(["new-brand", "nova", file, "--no-prompt"])).code).toBe(0);
+    const found = (await validateFile(file)).diagnostics.filter((d) => d.pointer.startsWith("/brands/5/"));
+    expect(found).toEqual([]);
+  });
+
+  it("then validate --strict --brand reports only its # TODO lines, each once", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", "nova", file, "--areas", "sea,ja", "--hosts", "pay.nova-games.com", "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const after = readFileSync(file, "utf8");
+    const start = after.split("\n").length - insertedText(before, after).split("\n").length + 1;
+    const todoLines = after.split("\n").flatMap((line, i) => (i + 1 >= start && /# TODO/.test(line) ? [i + 1] : []));
+    expect(todoLines.length).toBeGreaterThan(10);
+    const strict = await run(["validate", file, "--strict", "--brand", "nova", "--format", "json"]);
+    expect(strict.code).toBe(1);
+    const lines = (JSON.parse(strict.out) as { diagnostics: { start: { line: number } }[] }).diagnostics.map((d) => d.start.line);
+    expect(lines).toEqual(todoLines);
   });
 });
 
@@ -299,16 +333,23 @@ describe("gen new-brand starts a config", () => {
       expect(found).toContain(`placeholder-value ${pointer}`);
   });
 
-  it("its TODO markers point at their values", async () => {
+  it("each of its TODO lines is reported once, at its value", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-todo-"));
     const file = join(dir, "fixture.yaml");
     expect((await run(["new-brand", "first", file, "--no-prompt"])).code).toBe(0);
-    const todos = (await validateFile(file, { strict: true })).diagnostics.filter((d) => d.name === "todo-marker");
-    expect(todos.length).toBeGreaterThan(10);
-    expect(todos.filter((d) => d.pointer === "")).toEqual([]);
-    expect(todos.map((d) => d.pointer)).toEqual(
+    const todoLines = readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (/# TODO/.test(line) ? [i + 1] : []));
+    expect(todoLines.length).toBeGreaterThan(10);
+    const found = (await validateFile(file, { strict: true })).diagnostics;
+    expect(found.map((d) => d.line)).toEqual(todoLines);
+    expect(found.filter((d) => d.pointer === "")).toEqual([]);
+    expect(found.map((d) => d.pointer)).toEqual(
       expect.arrayContaining(["/huaweiClientId", "/brands/0/links/privacy", "/brands/0/games/first/clientIdMap"]),
     );
+    // A placeholder marked TODO is the placeholder's diagnostic, which says to delete the mark too.
+    const privacy = found.find((d) => d.pointer === "/brands/0/links/privacy");
+    expect([privacy?.name, privacy?.hint]).toEqual(["placeholder-value", expect.stringMatching(/then delete the TODO comment$/)]);
   });
 
   it("adds the first brand to a file whose brands: list is still empty", async () => {

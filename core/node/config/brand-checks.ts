@@ -11,7 +11,8 @@ import { arr, type Loose, obj, str } from "./loose.ts";
 import { type OriginIndex, productionHostChecks, productionOriginChecks } from "./production-checks.ts";
 import { brandsSchema } from "./schema-pass.ts";
 
-export type Brand = Loose;
+/** A brand as the file gives it: not yet validated, so every field is read defensively (./loose.ts). */
+export type BrandInput = Loose;
 
 export { BRAND_MODULE_BUDGET } from "./brand-module.ts";
 
@@ -40,7 +41,7 @@ export interface BrandContext {
   where: (pointer: string) => string;
 }
 
-export function checkBrand(raw: Brand, ctx: BrandContext): Diagnostic[] {
+export function checkBrand(raw: BrandInput, ctx: BrandContext): Diagnostic[] {
   return [
     ...areaChecks(raw, ctx),
     ...gameChecks(raw, ctx),
@@ -55,7 +56,7 @@ export function checkBrand(raw: Brand, ctx: BrandContext): Diagnostic[] {
 }
 
 /** Real area ids the brand has, and misspelt area keys (the schema reports those once). */
-function areasOf(raw: Brand): { ids: string[]; misspelt: string[] } {
+function areasOf(raw: BrandInput): { ids: string[]; misspelt: string[] } {
   const keys = Object.keys(obj(raw.areas));
   return { ids: keys.filter((a) => SALES_AREAS.has(a)), misspelt: keys.filter((a) => !SALES_AREAS.has(a)) };
 }
@@ -64,14 +65,14 @@ function areasOf(raw: Brand): { ids: string[]; misspelt: string[] } {
  * An area the brand does not have: a diagnostic, unless a misspelt area key explains it (then the
  * schema's report of that key is the one problem, and this would only add noise and a wrong hint).
  */
-function unknownArea(raw: Brand, area: string, report: (hint: string) => Diagnostic): Diagnostic[] {
+function unknownArea(raw: BrandInput, area: string, report: (hint: string) => Diagnostic): Diagnostic[] {
   const { ids, misspelt } = areasOf(raw);
   if (ids.length === 0 || ids.includes(area)) return [];
   if (misspelt.some((key) => closest(key, [area]) !== undefined)) return [];
   return [report(didYouMean(area, ids) ?? `add area '${area}' to the brand's areas, or use one of ${ids.map((a) => `'${a}'`).join(", ")}`)];
 }
 
-function areaChecks(raw: Brand, { source, at, localeExists }: BrandContext): Diagnostic[] {
+function areaChecks(raw: BrandInput, { source, at, localeExists }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [areaId, areaRaw] of Object.entries(obj(raw.areas))) {
     const area = obj(areaRaw);
@@ -99,7 +100,7 @@ function areaChecks(raw: Brand, { source, at, localeExists }: BrandContext): Dia
   return out;
 }
 
-function gameChecks(raw: Brand, { source, at, id }: BrandContext): Diagnostic[] {
+function gameChecks(raw: BrandInput, { source, at, id }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const gameKeys = Object.keys(obj(raw.games));
   for (const [key, gameRaw] of Object.entries(obj(raw.games))) {
@@ -158,7 +159,7 @@ function gameChecks(raw: Brand, { source, at, id }: BrandContext): Diagnostic[] 
   return out;
 }
 
-function linkChecks(raw: Brand, { source, at, id, gameOfClient }: BrandContext): Diagnostic[] {
+function linkChecks(raw: BrandInput, { source, at, id, gameOfClient }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [code, linkRaw] of Object.entries(obj(raw.shortLinks))) {
     const link = obj(linkRaw);
@@ -222,7 +223,7 @@ function linkChecks(raw: Brand, { source, at, id, gameOfClient }: BrandContext):
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-function legalChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
+function legalChecks(raw: BrandInput, { source, at }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const legal = obj(raw.legal);
   const games = obj(raw.games);
@@ -293,7 +294,7 @@ function legalChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
 }
 
 /** Every displayed text of a brand: its name, title, copyright, game names, legal texts and footers. */
-function displayTexts(raw: Brand): [string[], unknown][] {
+function displayTexts(raw: BrandInput): [string[], unknown][] {
   const texts: [string[], unknown][] = [
     [["name"], raw.name],
     [["title"], raw.title],
@@ -313,7 +314,7 @@ function displayTexts(raw: Brand): [string[], unknown][] {
   return texts;
 }
 
-function textChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
+function textChecks(raw: BrandInput, { source, at }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [path, value] of displayTexts(raw)) {
     const text = str(value);
@@ -327,7 +328,7 @@ function textChecks(raw: Brand, { source, at }: BrandContext): Diagnostic[] {
   return out;
 }
 
-function themeChecks(raw: Brand, { source, at, iconExists }: BrandContext): Diagnostic[] {
+function themeChecks(raw: BrandInput, { source, at, iconExists }: BrandContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const themeColor = str(raw.themeColor);
   const themeText = str(raw.themeTextColor);
@@ -362,7 +363,7 @@ function themeChecks(raw: Brand, { source, at, iconExists }: BrandContext): Diag
 }
 
 /** The brand's module as the build writes and serves it (./brand-module.ts): what its players download first. */
-function moduleChecks(raw: Brand, { source, at, id, huaweiClientId }: BrandContext): Diagnostic[] {
+function moduleChecks(raw: BrandInput, { source, at, id, huaweiClientId }: BrandContext): Diagnostic[] {
   const themeColor = str(raw.themeColor);
   if (!themeColor || !HEX.test(themeColor)) return [];
   // The same object generator/resolve.ts builds; `raw` holds the schema's defaults by now.

@@ -185,6 +185,23 @@ export const catalogue = {
     example:
       'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n',
   }),
+  "too-many-values": entry({
+    severity: "error",
+    title:
+      "A brand holds more than 10,000 values (or the file as much outside its brands, or more than 20,000 brands): not checked further.",
+    hint: "Look for a list or map pasted many times over, or a generated block gone wrong.",
+    why: "A real brand holds a few hundred values, and its module must gzip to 3 KB for every player; a 10 MB config holds about 11,000 of the smallest brands. Checking a runaway one value by value would cost the validator minutes and gigabytes.",
+    fix: "Remove the repeated or generated part; the brand is then checked like any other.",
+    example: "areas:\n  sea:\n    regions: [TH, TH, TH, …]   # 50,000 entries\n",
+  }),
+  "too-many-problems": entry({
+    severity: "warning",
+    title: "More problems than are shown: the first 1,000 are listed, errors first.",
+    hint: "Fix the problems shown and run gen validate again.",
+    why: "A file with thousands of problems usually has a few causes repeated (a block pasted with a mistake in it); the first ones say what they are, and listing every one would cost more than it tells.",
+    fix: "Fix the ones listed, starting at the top of the file, and run the check again.",
+    example: "brands:\n  - x\n  - x\n  # … 5,000 entries that are no brands\n",
+  }),
   // ——— the schema ———
   "missing-property": entry({
     severity: "error",
@@ -489,7 +506,7 @@ export const catalogue = {
     severity: "error",
     title: "A `# TODO` left by `gen new-brand` (strict mode).",
     hint: "Replace the value with the publisher's real one and delete the TODO comment.",
-    why: "A TODO marks a placeholder: deploying it would send players and payments to `.example` hosts.",
+    why: "A TODO marks a placeholder: deploying it would send players and payments to `.example` hosts. A TODO on the line of a value that is itself a placeholder is reported once, as that `placeholder-value`.",
     fix: "Set the real value, remove the comment.",
     example: "privacy: https://nova.example/privacy  # TODO: the publisher's real value\n",
     strict: true,
@@ -498,7 +515,7 @@ export const catalogue = {
     severity: "error",
     title: "A value that is still a placeholder (strict mode).",
     hint: "Use the publisher's real value; .example, .test and .invalid never resolve.",
-    why: "Reserved names (RFC 2606) never reach a server, and ids nobody issued (all zeros, `your-client-id`, the ids `gen new-brand` derives from the brand id) sign nobody in: a deployed store would call nowhere, or show a placeholder address in its legal notice.",
+    why: "Reserved names (RFC 2606) never reach a server, and ids nobody issued (all zeros, `your-client-id`, `gen new-brand`'s `<id>-web-placeholder`) sign nobody in: a deployed store would call nowhere, or show a placeholder address in its legal notice.",
     fix: "Replace it with the real value: hosts, origins, links and addresses on the publisher's domain; client, app, package and bundle ids as the provider or the platform issued them; the seller's real address in a Japanese notice.",
     example:
       'huaweiClientId: "000000000"\napi:\n  production:\n    primary: https://api.nova.example\nlogin:\n  google: { clientId: your-client-id, package: com.example.nova }\n',

@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import jsYaml from "js-yaml";
 import { ALIAS_FLOOR, ALIAS_MULTIPLE, aliasLimit, aliasOverflow, kilobytes } from "./alias-limits.ts";
+import { MAX_BRANDS } from "./budget.ts";
 import { type Diagnostic, makeDiagnostic } from "./diagnostics.ts";
 import { createSourceFile, type SourceFile } from "./source-file.ts";
 import { SourceMap } from "./source-map.ts";
@@ -53,6 +54,17 @@ function aliasBomb(source: SourceFile): Diagnostic | undefined {
   );
 }
 
+/** A brands list longer than any real config's: refused unread, like an alias bomb (./budget.ts). */
+function tooManyBrands(source: SourceFile): Diagnostic | undefined {
+  const brands = (source.data as { brands?: unknown } | null)?.brands;
+  if (!Array.isArray(brands) || brands.length <= MAX_BRANDS) return undefined;
+  return source.diag(
+    "too-many-values",
+    "/brands",
+    `the file lists ${brands.length.toLocaleString("en")} brands, more than the ${MAX_BRANDS.toLocaleString("en")} a config may hold; refused unread`,
+  );
+}
+
 /**
  * Reads a config's text with js-yaml, recording where each value is as it goes (./source-map.ts);
  * a text it refuses gets every YAML problem named (./yaml-problems.ts).
@@ -70,7 +82,7 @@ export function parseSource(file: string, text: string): { source: SourceFile; d
   // Nothing but whitespace, a byte-order mark or comments: no brands, whatever the file name says.
   if (data === null || data === undefined) return { source, diagnostics: [emptyFile(source)] };
   source.data = data;
-  const bomb = aliasBomb(source);
-  if (bomb) source.data = undefined;
-  return { source, diagnostics: bomb ? [bomb] : [] };
+  const refusal = aliasBomb(source) ?? tooManyBrands(source);
+  if (refusal) source.data = undefined;
+  return { source, diagnostics: refusal ? [refusal] : [] };
 }

@@ -24,8 +24,11 @@ export interface SourceFile {
   locate(pointer: string, opts?: { key?: boolean }): Span;
   /** The source text of the value at a pointer (as written, quotes included), or undefined. */
   sourceOf(pointer: string): string | undefined;
-  /** The file's comments whose text matches `wanted` (all by default), in order; a `#` inside a quoted value is text. */
-  comments(wanted?: RegExp): Comment[];
+  /**
+   * The file's comments whose text matches `wanted` (all by default), in order, the first `max` of
+   * them; a `#` inside a quoted value is text.
+   */
+  comments(wanted?: RegExp, max?: number): Comment[];
   /** Make a diagnostic located at a pointer (at the key of the last segment when `key`). */
   diag(name: DiagnosticName, pointer: string, message: string, opts?: { hint?: string; key?: boolean }): Diagnostic;
   /** The line and column of an offset in the text. */
@@ -86,8 +89,8 @@ export function createSourceFile(file: string, text: string, map: SourceMap | un
       const { start, end, complete } = offsets(pointer);
       return complete ? text.slice(start, end) : undefined;
     },
-    comments(wanted) {
-      return (map?.comments(wanted) ?? []).map((c) => ({
+    comments(wanted, max) {
+      return (map?.comments(wanted, max) ?? []).map((c) => ({
         text: c.text,
         start: position(c.offset),
         end: position(c.offset + c.text.length),

@@ -1,7 +1,7 @@
 // Where every value of a YAML file is, recorded while js-yaml reads it: its listener sees each node
-// open and close. A few typed arrays (about 30 bytes a node) instead of a second, position-keeping
-// parse: the `yaml` package's document of a 10 MB file takes 5 s and 1 GB, this adds a tenth to the
-// read (docs/decisions.md, "Alias limits" has the other bound on what a file may cost).
+// open and close. A few typed arrays (about 30 bytes a node, MAX_NODES at most) instead of a second,
+// position-keeping parse: the `yaml` package's document of a 10 MB file takes 5 s and 1 GB, this
+// adds a tenth to the read (docs/decisions.md, "What a config may cost").
 
 /** What js-yaml's listener is given: the loader's state, of which these fields are read. */
 interface LoaderState {
@@ -11,7 +11,28 @@ interface LoaderState {
 }
 
 const KIND = { none: 0, scalar: 1, mapping: 2, sequence: 3 } as const;
-const ROLE = { root: 0, key: 1, value: 2, item: 3 } as const;
+const ROLE = { root: 0, key: 4, value: 8, item: 12 } as const;
+/** A node's flags: its kind (bits 0–1), its role in its parent (bits 2–3) and these. */
+const FLAG = {
+  kindMask: 3,
+  roleMask: 12,
+  /** It read nothing at all (an empty value): it sits where its value would be. */
+  empty: 16,
+  /** The key node of a `key: value` pair written as an entry of a flow sequence (`[a: 1]`). */
+  pairKey: 32,
+  /**
+   * js-yaml reads a plain value or a flow collection as a would-be key first and keeps it when no
+   * `:` follows: the outer node only wraps its one child, which holds the value.
+   */
+  wrapper: 64,
+} as const;
+
+/**
+ * Nodes recorded at most: a 10 MB config of real brands has about 940,000. Past it (a file of
+ * millions of tiny values) the map stops growing, and a value beyond is placed at the nearest
+ * recorded node holding it.
+ */
+export const MAX_NODES = 1_000_000;
 
 /** Offsets of a value (or key) in the text: [start, end). */
 export interface OffsetSpan {
@@ -34,27 +55,19 @@ const isNameEnd = (c: number) =>
 
 export class SourceMap {
   private size = 0;
-  private open = new Int32Array(1024);
-  private close = new Int32Array(1024);
-  private parent = new Int32Array(1024);
-  private firstChild = new Int32Array(1024);
-  private lastChild = new Int32Array(1024);
-  private nextSibling = new Int32Array(1024);
-  private kind = new Uint8Array(1024);
-  private role = new Uint8Array(1024);
-  /** Each node's value: a key's name, and how a node that only wraps another is told (below). */
+  private capacity = 4096;
+  private open = new Int32Array(this.capacity);
+  private close = new Int32Array(this.capacity);
+  private parent = new Int32Array(this.capacity);
+  private firstChild = new Int32Array(this.capacity);
+  private nextSibling = new Int32Array(this.capacity);
+  private flags = new Uint8Array(this.capacity);
+  /** Each node's value: keys' names are read from it. */
   private results: unknown[] = [];
-  /**
-   * js-yaml reads a plain value or a flow collection as a would-be key first and keeps it when no `:`
-   * follows: the outer node only wraps the inner one, which holds the children.
-   */
-  private inner = new Int32Array(1024);
-  /** The key node of a `key: value` pair written as an entry of a flow sequence (`[a: 1]`). */
-  private pairKey = new Uint8Array(1024);
-  /** Whether a node read nothing at all (an empty value): it sits where its value would be. */
-  private empty = new Uint8Array(1024);
+  /** The open nodes (-1 for one past MAX_NODES), and the last child of each so far. */
   private stack: number[] = [];
-  /** Children by key or index, built on first use for collections of many entries. */
+  private lastChildren: number[] = [];
+  /** Children by key or index, built on first use. */
   private index = new Map<number, Map<string, number>>();
 
   constructor(readonly text: string) {}
@@ -65,9 +78,16 @@ export class SourceMap {
     else this.closed(state);
   };
 
+  private kindOf = (node: number) => (this.flags[node] ?? 0) & FLAG.kindMask;
+  private roleOf = (node: number) => (this.flags[node] ?? 0) & FLAG.roleMask;
+  private setRole(node: number, role: number): void {
+    this.flags[node] = ((this.flags[node] ?? 0) & ~FLAG.roleMask) | role;
+  }
+
   private grow(): void {
+    this.capacity = Math.min(MAX_NODES, Math.ceil(this.capacity * 1.5));
     const grown = <T extends Int32Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      const b = new (a.constructor as new (n: number) => T)(this.capacity);
       b.set(a);
       return b;
     };
@@ -75,50 +95,50 @@ export class SourceMap {
     this.close = grown(this.close);
     this.parent = grown(this.parent);
     this.firstChild = grown(this.firstChild);
-    this.lastChild = grown(this.lastChild);
     this.nextSibling = grown(this.nextSibling);
-    this.kind = grown(this.kind);
-    this.role = grown(this.role);
-    this.empty = grown(this.empty);
-    this.inner = grown(this.inner);
-    this.pairKey = grown(this.pairKey);
+    this.flags = grown(this.flags);
   }
 
   private opened(position: number): void {
-    if (this.size === this.open.length) this.grow();
-    const node = this.size++;
     const up = this.stack.at(-1) ?? -1;
+    if (this.size >= MAX_NODES || (up < 0 && this.stack.length > 0)) {
+      this.stack.push(-1);
+      this.lastChildren.push(-1);
+      return;
+    }
+    if (this.size === this.capacity) this.grow();
+    const node = this.size++;
     this.open[node] = position;
     this.parent[node] = up;
     this.firstChild[node] = -1;
-    this.lastChild[node] = -1;
     this.nextSibling[node] = -1;
-    this.inner[node] = -1;
     if (up >= 0) {
-      const last = this.lastChild[up] ?? -1;
+      const last = this.lastChildren.at(-1) ?? -1;
       if (last < 0) this.firstChild[up] = node;
       else this.nextSibling[last] = node;
-      this.lastChild[up] = node;
+      this.lastChildren[this.lastChildren.length - 1] = node;
     }
     this.stack.push(node);
+    this.lastChildren.push(-1);
   }
 
   private closed(state: LoaderState): void {
-    const node = this.stack.pop() ?? 0;
+    const node = this.stack.pop() ?? -1;
+    const last = this.lastChildren.pop() ?? -1;
+    if (node < 0) return;
     this.close[node] = state.position;
     const kind =
       state.kind === "scalar" ? KIND.scalar : state.kind === "mapping" ? KIND.mapping : state.kind === "sequence" ? KIND.sequence : 0;
-    this.kind[node] = kind;
+    this.flags[node] = kind | (kind === 0 && state.result === null ? FLAG.empty : 0);
     this.results[node] = state.result;
-    if (kind === 0 && state.result === null) this.empty[node] = 1;
     const first = this.firstChild[node] ?? -1;
-    if (first >= 0 && first === this.lastChild[node] && this.results[first] === state.result && kind !== KIND.mapping) {
-      this.inner[node] = first;
+    if (first >= 0 && first === last && this.results[first] === state.result && kind !== KIND.mapping) {
+      this.flags[node] = (this.flags[node] ?? 0) | FLAG.wrapper;
       return;
     }
     if (kind === KIND.mapping) this.markPairs(node);
     else if (kind === KIND.sequence) {
-      for (let child = first; child >= 0; child = this.nextSibling[child] ?? -1) this.role[child] = ROLE.item;
+      for (let child = first; child >= 0; child = this.nextSibling[child] ?? -1) this.setRole(child, ROLE.item);
       this.markFlowPairs(node, state.result);
     }
   }
@@ -129,10 +149,10 @@ export class SourceMap {
    */
   private markPairs(node: number): void {
     for (let key = this.firstChild[node] ?? -1; key >= 0; ) {
-      this.role[key] = ROLE.key;
+      this.setRole(key, ROLE.key);
       const next = this.nextSibling[key] ?? -1;
       if (next >= 0 && this.text.slice(this.span(key).end, this.open[next]).includes(":")) {
-        this.role[next] = ROLE.value;
+        this.setRole(next, ROLE.value);
         key = this.nextSibling[next] ?? -1;
       } else key = next;
     }
@@ -141,7 +161,7 @@ export class SourceMap {
   /** The value node of a key node, or -1 when the key has none. */
   private valueOf(key: number): number {
     const next = this.nextSibling[key] ?? -1;
-    return next >= 0 && this.role[next] === ROLE.value ? this.resolve(next) : -1;
+    return next >= 0 && this.roleOf(next) === ROLE.value ? this.resolve(next) : -1;
   }
 
   /** In a flow sequence, an entry `a: 1` is a one-pair mapping with no node of its own: its key and value are items. */
@@ -152,7 +172,7 @@ export class SourceMap {
       if (child < 0) return;
       const next = this.nextSibling[child] ?? -1;
       if (this.results[this.resolve(child)] !== item && next >= 0 && item !== null && typeof item === "object") {
-        this.pairKey[child] = 1;
+        this.flags[child] = (this.flags[child] ?? 0) | FLAG.pairKey;
         child = this.nextSibling[next] ?? -1;
       } else child = next;
     }
@@ -161,7 +181,7 @@ export class SourceMap {
   /** The node a wrapper stands for (itself when it wraps nothing). */
   private resolve(node: number): number {
     let at = node;
-    while (at >= 0 && (this.inner[at] ?? -1) >= 0) at = this.inner[at] ?? -1;
+    while (at >= 0 && (this.flags[at] ?? 0) & FLAG.wrapper) at = this.firstChild[at] ?? -1;
     return at;
   }
 
@@ -171,7 +191,7 @@ export class SourceMap {
   private contentStart(node: number): number {
     const text = this.text;
     let at = this.open[node] ?? 0;
-    if (this.empty[node]) {
+    if ((this.flags[node] ?? 0) & FLAG.empty) {
       // Nothing was read: it sits where its value would be, after any properties on its line.
       for (;;) {
         while (isSpace(text.charCodeAt(at))) at++;
@@ -193,7 +213,7 @@ export class SourceMap {
   /** Where a node's text ends: before the separation js-yaml read after it. */
   private contentEnd(node: number, start: number): number {
     const text = this.text;
-    if (this.empty[node]) return start;
+    if ((this.flags[node] ?? 0) & FLAG.empty) return start;
     if (text.charCodeAt(start) === 0x2a) {
       // An alias: its name (js-yaml reads the comments after it too).
       let at = start + 1;
@@ -203,7 +223,7 @@ export class SourceMap {
     let end = this.close[node] ?? start;
     const first = text.charCodeAt(start);
     const flow = first === 0x5b || first === 0x7b || first === 0x22 || first === 0x27;
-    const block = this.kind[node] !== KIND.scalar ? !flow : first === 0x7c || first === 0x3e;
+    const block = this.kindOf(node) !== KIND.scalar ? !flow : first === 0x7c || first === 0x3e;
     // A block collection or value (`|`, `>`) ends with its last line's break, as an editor selects
     // it; anything else at its last character.
     while (end > start && (isSpace(text.charCodeAt(end - 1)) || (!block && isBreak(text.charCodeAt(end - 1))))) end--;
@@ -230,16 +250,16 @@ export class SourceMap {
     if (!byName) {
       byName = new Map();
       const list = this.children(node);
-      if (this.kind[node] === KIND.mapping) {
+      if (this.kindOf(node) === KIND.mapping) {
         for (const key of list) {
           const name = String(this.results[key]);
-          if (this.role[key] === ROLE.key && !byName.has(name)) byName.set(name, key);
+          if (this.roleOf(key) === ROLE.key && !byName.has(name)) byName.set(name, key);
         }
       } else {
         let i = 0;
         for (let at = 0; at < list.length; at++, i++) {
           byName.set(String(i), list[at] ?? -1);
-          if (this.pairKey[list[at] ?? -1]) at++;
+          if ((this.flags[list[at] ?? -1] ?? 0) & FLAG.pairKey) at++;
         }
       }
       this.index.set(node, byName);
@@ -263,7 +283,7 @@ export class SourceMap {
         pair = false;
         continue;
       }
-      const kind = node >= 0 ? this.kind[node] : 0;
+      const kind = node >= 0 ? this.kindOf(node) : 0;
       const child = kind === KIND.mapping || kind === KIND.sequence ? this.childAt(node, segment) : -1;
       if (child < 0) return { node, key, complete: false, pair };
       if (kind === KIND.mapping) {
@@ -271,7 +291,7 @@ export class SourceMap {
         node = this.valueOf(child);
       } else {
         key = -1;
-        pair = this.pairKey[child] === 1;
+        pair = ((this.flags[child] ?? 0) & FLAG.pairKey) !== 0;
         node = pair ? child : this.resolve(child);
       }
     }
@@ -291,7 +311,7 @@ export class SourceMap {
     let at = node;
     while ((this.parent[at] ?? -1) >= 0) {
       const up = this.parent[at] ?? -1;
-      const role = this.role[at];
+      const role = this.roleOf(at);
       if (role === ROLE.item) segments.push(String(this.children(up).indexOf(at)));
       else if (role === ROLE.key) segments.push(String(this.results[at]));
       else if (role === ROLE.value) {
@@ -323,7 +343,7 @@ export class SourceMap {
   /** Whether `offset` is inside a scalar's text (a `#` in a quoted or block value is text, not a comment). */
   private insideScalar(offset: number): boolean {
     const node = this.lastOpenedBy(offset);
-    if (node < 0 || this.kind[node] !== KIND.scalar) return false;
+    if (node < 0 || this.kindOf(node) !== KIND.scalar) return false;
     const { start, end } = this.span(node);
     return start <= offset && offset < end;
   }
@@ -333,7 +353,7 @@ export class SourceMap {
    * its line, the key or value that ends last before it; for a comment alone on its line, the key
    * or list item that follows it.
    */
-  comments(wanted: RegExp = /^/): RawComment[] {
+  comments(wanted: RegExp = /^/, max = Number.POSITIVE_INFINITY): RawComment[] {
     const found: RawComment[] = [];
     const text = this.text;
     for (const match of text.matchAll(/(?<=^|[ \t])#/gm)) {
@@ -345,13 +365,14 @@ export class SourceMap {
       const alone = text.slice(lineStart, offset).trim() === "";
       const node = alone ? this.nextEntry(offset) : this.lastEndingBefore(offset, lineStart);
       found.push({ offset, text: comment, about: node < 0 ? undefined : this.segmentsOf(node) });
+      if (found.length >= max) break;
     }
     return found;
   }
 
   private nextEntry(offset: number): number {
     for (let node = this.lastOpenedBy(offset) + 1; node < this.size; node++)
-      if ((this.role[node] === ROLE.key || this.role[node] === ROLE.item) && this.span(node).start > offset) return node;
+      if ((this.roleOf(node) === ROLE.key || this.roleOf(node) === ROLE.item) && this.span(node).start > offset) return node;
     return -1;
   }
 
@@ -363,7 +384,7 @@ export class SourceMap {
     let best = -1;
     let bestEnd = -1;
     for (const node of [...candidates].sort((a, b) => a - b)) {
-      if (this.role[node] === ROLE.root) continue;
+      if (this.roleOf(node) === ROLE.root) continue;
       const { end } = this.span(node);
       if (end <= offset && end >= lineStart && end > bestEnd) {
         best = node;
