@@ -24,6 +24,7 @@ import {
 } from "../core/node/config/placeholders.ts";
 import { describeProblem, productionNameProblem, runsAsDemo } from "../core/node/config/production-names.ts";
 import { brandsSchema } from "../core/node/config/schema-pass.ts";
+import { languageAdvice } from "../core/node/config/value-hints.ts";
 import { isoCodeOf } from "../core/node/money/currencies.ts";
 
 /** A bad flag or answer: a usage problem, shown with a hint and exit code 2. */
@@ -179,7 +180,12 @@ export function parseAreas(raw: string): string[] {
 }
 
 export function parseLanguages(raw: string): string[] {
-  const langs = list(raw.toLowerCase()).map((l) => oneOf("language", l, LANGUAGES));
+  const langs = list(raw.toLowerCase()).map((l) => {
+    if (LANGUAGES.includes(l)) return l;
+    // The hint gen validate gives: a country code names its language, a real one not shipped says so.
+    const advice = languageAdvice(l, LANGUAGES);
+    throw new ArgumentError(advice.message ?? `'${l}' is not a language`, advice.hint);
+  });
   if (langs.length === 0) throw new ArgumentError("at least one language is needed", listHint(LANGUAGES, 20));
   return [...new Set(langs)];
 }

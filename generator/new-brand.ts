@@ -182,7 +182,8 @@ export async function newBrand(idArg: string | undefined, fileArg: string, opts:
     if (code !== "ENOENT" || !existsSync(dirname(resolve(file)))) throw new UnreadableFileError(`cannot read ${file} (${code})`);
     original = schemaLine();
   }
-  if (onDisk !== undefined && validateText(file, onDisk).diagnostics.some((d) => d.name === "empty-config")) {
+  // Only a file with nothing in it: a `brands: []` under other settings gets its first brand below.
+  if (onDisk !== undefined && validateText(file, onDisk).diagnostics.some((d) => d.name === "empty-config" && d.pointer === "")) {
     // Only comments are kept: whitespace, a byte-order mark or a lone CR carry nothing.
     const comments = onDisk.replace(/^\ufeff/, "").trim();
     original = comments ? `${comments}\n\n${schemaLine()}` : schemaLine();

@@ -10,41 +10,7 @@ import type { ErrorCode } from "yaml";
 import { codeFrame } from "../core/node/config/diagnostics.ts";
 import { formatValidation, validateFile, validateText } from "../core/node/config/validate.ts";
 import { yamlDiagnosticName } from "../core/node/config/yaml-errors.ts";
-
-const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
-
-/** The minimal config with one brand entry's text replaced. */
-const edit = (from: string, to: string) => {
-  if (!minimal.includes(from)) throw new Error(`the minimal fixture has no '${from}'`);
-  return minimal.replace(from, to);
-};
-
-/** A second brand, for the traps between brands. */
-const second = (extra = "") => `  - id: second
-    name: Second Games
-    title: Second Store
-    currency: USD
-    copyright: "© Second"
-    links: { privacy: https://second.example/privacy, terms: https://second.example/terms }
-    support: { url: https://second.example/help }
-    hosts: { production: [pay.second.example] }
-    api:
-      production: { primary: https://api.second.example, tracking: https://track.second.example }
-      demo: { primary: https://api-demo.second.example, tracking: https://track-demo.second.example }
-    areas:
-      sea: { languages: [en], defaultLanguage: en, regions: [TH], loginClientId: second-login }
-    login: {}
-    tracking: { appId: second-web, eventId: "19" }
-    games:
-      beta: { name: Beta, clientIdMap: { android: "801", ios: "802", web: "803" }, area: sea }
-    defaultGame: beta
-${extra}`;
-
-/** The notice on specified commercial transactions as gen new-brand writes it, placeholders included. */
-const JA_NOTICE =
-  '{ seller: Minimal, address: "〒000-0000 所在地", contact: support@minimal.example, price: 表示価格, payment: 購入時, delivery: 直ちに, returns: 不可 }';
-
-const twoBrands = (first: string, other = second()) => `${first.trimEnd()}\n${other}`;
+import { edit, JA_NOTICE, minimal, second, twoBrands } from "./config-edits.ts";
 
 interface Trap {
   given: string;

@@ -270,7 +270,14 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
       [["Nova"], /<id>: 'Nova' is not a valid brand id\n {2}hint: use 3 to 40 lower-case/],
       [["nova", file, "--colour", "red"], /--colour: 'red' is not a colour\n {2}hint: write it as #rrggbb/],
       [["nova", file, "--areas", "seaa"], /--areas: 'seaa' is not a sales area\n {2}hint: did you mean 'sea'\?/],
-      [["nova", file, "--languages", "en,jp"], /--languages: 'jp' is not a language\n {2}hint: did you mean 'ja'\?/],
+      [
+        ["nova", file, "--languages", "en,jp"],
+        /--languages: 'jp' is not a language but the country code JP \(Japan\)\n {2}hint: did you mean 'ja' \(Japanese\)\?/,
+      ],
+      [
+        ["nova", file, "--languages", "en,nl"],
+        /--languages: 'nl' \(Dutch\) is a language the storefront does not ship\n {2}hint: it ships ar, de/,
+      ],
       [["nova", file, "--hosts", "https://pay.nova.example"], /--hosts: 'https:\/\/pay.nova.example' is not a host name/],
       [["nova", file, "--demo-hosts", "beta.nova.example"], /--demo-hosts: demo host 'beta.nova.example' does not contain 'demo'/],
       [["nova", file, "--games", "Star Fall"], /--games: 'Star Fall' is not a valid game key/],

@@ -345,7 +345,8 @@ function themeChecks(raw: BrandInput, { source, at, iconExists }: BrandContext):
       ),
     );
   }
-  // Only a colour the operator chose: the schema's default (#00bbff, spec §1) is the spec's to answer for.
+  // Only a colour the operator chose: without one the brand gets the product's default, #00bbff, whose
+  // contrast is the product's to answer for (docs/decisions.md, "Config checks an operator can trust").
   const written = source.sourceOf(at("themeColor")) !== undefined;
   if (written && themeColor && HEX.test(themeColor) && contrast(themeColor, PAGE_BG) < AA_NON_TEXT) {
     out.push(

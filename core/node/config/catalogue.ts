@@ -170,11 +170,19 @@ export const catalogue = {
   }),
   "empty-config": entry({
     severity: "error",
-    title: "The file has no brands: it is empty, or holds only whitespace or comments.",
-    hint: "Start it with `gen new-brand <id>`, or copy an entry from docs/brands-reference.md.",
+    title: "The file has no brands: it is empty, holds only whitespace or comments, or its `brands:` list is empty.",
+    hint: "Add the first brand with `gen new-brand <id>`; docs/operators.md walks through it.",
     why: "A build from it would be a store with no brand; validating it as fine would hide a truncated or wrongly saved file.",
-    fix: "Run `gen new-brand <id> brands.yaml`, which writes the schema line and a first brand.",
-    example: "# brands.yaml\n",
+    fix: "Run `gen new-brand <id> brands.yaml`, which writes the schema line and a first brand (or the first brand under an empty `brands:`).",
+    example: 'huaweiClientId: "104857600"\nbrands: []\n',
+  }),
+  "unquoted-hash": entry({
+    severity: "error",
+    title: "A value that starts with `#` written without quotes: YAML reads it as a comment, and the value as empty.",
+    hint: undefined,
+    why: "In YAML an unquoted `#` after a space starts a comment: `themeColor: #1f6feb` sets nothing, and the schema then sees an empty value.",
+    fix: 'Quote the value: `themeColor: "#1f6feb"`.',
+    example: "themeColor: #1f6feb\n",
   }),
   "alias-amplification": entry({
     severity: "error",

@@ -22,7 +22,7 @@ export function quotedValueTraps(source: SourceFile, skip?: ReadonlySet<number>)
       const written = source.sourceOf(pointer);
       const quote = written?.charAt(0);
       if (!written || (quote !== '"' && quote !== "'")) return;
-      const [first = "", ...rest] = written.split(/\r\n|\r|\n/);
+      const [, ...rest] = written.split(/\r\n|\r|\n/);
       const keys = rest.filter((line) => KEY_LINE.test(line));
       if (keys.length === 0) return;
       const start = source.locate(pointer).start.line;
@@ -32,7 +32,7 @@ export function quotedValueTraps(source: SourceFile, skip?: ReadonlySet<number>)
           "quoted-value-spans-keys",
           pointer,
           `this quoted value runs over ${rest.length} more line${rest.length > 1 ? "s" : ""} and holds ${keys.length > 1 ? "keys" : "the key"} ${swallowed} as text: its closing ${quote === '"' ? "double" : "single"} quote is missing`,
-          { hint: `close the quote on line ${start}: ${clip(first.trimEnd(), 60)}${quote}` },
+          { hint: `close the quote on line ${start}: ${clip(source.lineAt(start).trim(), 60)}${quote}` },
         ),
       );
     },

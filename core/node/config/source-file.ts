@@ -33,6 +33,8 @@ export interface SourceFile {
   diag(name: DiagnosticName, pointer: string, message: string, opts?: { hint?: string; key?: boolean }): Diagnostic;
   /** The line and column of an offset in the text. */
   position(offset: number): Position;
+  /** The text of a 1-based line, without its break. */
+  lineAt(line: number): string;
 }
 
 /** Offsets where each line starts; a line ends at LF, CRLF or a lone CR (YAML's three line breaks). */
@@ -45,21 +47,30 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Offset → line and column, by binary search over the line starts (computed on first use). */
-function positions(text: string): (offset: number) => Position {
+/** Offset → line and column, by binary search over the line starts (computed on first use), and a line's text. */
+function positions(text: string): { position: (offset: number) => Position; lineAt: (line: number) => string } {
   let starts: number[] | undefined;
-  return (offset) => {
+  const lines = () => {
     starts ??= lineStarts(text);
+    return starts;
+  };
+  const position = (offset: number): Position => {
+    const all = lines();
     const at = Math.max(0, Math.min(offset, text.length));
     let lo = 0;
-    let hi = starts.length - 1;
+    let hi = all.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= at) lo = mid;
+      if ((all[mid] ?? 0) <= at) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: at - (starts[lo] ?? 0) + 1 };
+    return { line: lo + 1, column: at - (all[lo] ?? 0) + 1 };
   };
+  const lineAt = (line: number) => {
+    const all = lines();
+    return text.slice(all[line - 1] ?? text.length, all[line] ?? text.length).replace(/\r?\n$|\r$/, "");
+  };
+  return { position, lineAt };
 }
 
 /** The pointer of a comment's value, from the map's segments. */
@@ -67,7 +78,7 @@ const pointerOf = (segments: string[] | undefined) => segments?.map((s) => `/${s
 
 /** A source file; `map` is undefined when the text did not parse (every pointer is then the file's start). */
 export function createSourceFile(file: string, text: string, map: SourceMap | undefined): SourceFile {
-  const position = positions(text);
+  const { position, lineAt } = positions(text);
   const offsets = (pointer: string, key = false) => {
     const found = map?.find(pointerSegments(pointer));
     if (!map || !found) return { start: 0, end: 0, complete: false };
@@ -85,6 +96,7 @@ export function createSourceFile(file: string, text: string, map: SourceMap | un
     data: undefined,
     locate,
     position,
+    lineAt,
     sourceOf(pointer) {
       const { start, end, complete } = offsets(pointer);
       return complete ? text.slice(start, end) : undefined;

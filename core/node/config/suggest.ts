@@ -1,38 +1,58 @@
-// "Did you mean …?": the hints that name the value an operator probably meant.
+// "Did you mean …?": the hints that name the value an operator probably meant, among the values of
+// the same kind only, and only when it is a small slip away.
 
-/** Levenshtein distance, for "did you mean …?" hints. */
+/**
+ * Edits between two texts: a letter inserted, removed or changed, or two neighbours swapped, each
+ * counts one (optimal string alignment): `mae` is one swap from `mea`, two edits from `ja`.
+ */
 export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] ?? 0;
-    row[0] = i;
+    const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] ?? 0;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      current.push(best);
     }
+    before = previous;
+    previous = current;
   }
-  return row[b.length] ?? 0;
+  return previous[b.length] ?? 0;
 }
 
-/** The closest candidate within a sensible distance, or undefined. */
+/**
+ * Edits a suggestion may be away: for a code of two letters only a swap (any other edit of half of
+ * it guesses: 'EU' is not 'AU'), one for three letters, about one in three beyond.
+ */
+const allowedEdits = (length: number) => (length <= 3 ? 1 : Math.max(2, Math.floor(length / 3)));
+
+/** The same letters in another order: a slip of the fingers, preferred over a changed letter. */
+const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
+
+/** The closest candidate within a small distance, or undefined. */
 export function closest(value: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestScore = Number.POSITIVE_INFINITY;
   const lower = value.toLowerCase();
   if (lower.length > 200) return undefined;
-  for (const c of candidates) {
-    const score = editDistance(lower, c.toLowerCase());
-    if (score < bestScore) {
-      best = c;
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const other = candidate.toLowerCase();
+    const score = editDistance(lower, other);
+    const better =
+      score < bestScore ||
+      (score === bestScore && best !== undefined && sameLetters(lower, other) && !sameLetters(lower, best.toLowerCase()));
+    if (better) {
+      best = candidate;
       bestScore = score;
     }
   }
   if (best === undefined) return undefined;
-  const limit = Math.max(2, Math.floor(best.length / 3));
   // A "suggestion" that replaces every character ('xx' → 'ar') guesses nothing: list the values instead.
   const related = bestScore < Math.max(lower.length, best.length);
-  return bestScore <= limit && related ? best : undefined;
+  const slip = lower.length > 2 || bestScore === 0 || sameLetters(lower, best.toLowerCase());
+  return bestScore <= allowedEdits(lower.length) && related && slip ? best : undefined;
 }
 
 /** The closest candidate as a hint, or undefined. */
