@@ -24,7 +24,6 @@ interface HintCase {
 
 const fixtures = join(import.meta.dirname, "fixtures");
 const fixture = (path: string) => readFileSync(join(fixtures, path), "utf8");
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#123"/></svg>';
 const strict = { strict: true };
 const EXAMPLE_HOST = "use the publisher's real value; .example, .test and .invalid never resolve";
 
@@ -340,7 +339,11 @@ const HINTS: Record<DiagnosticName, HintCase[]> = {
     },
   ],
   "game-area-not-in-brand": [
-    { given: fixture("invalid/game-area-not-in-brand.yaml"), at: "37:15 /brands/0/games/alpha/area", hint: "add area 'kr' to the brand's areas, or use one of 'sea'" },
+    {
+      given: fixture("invalid/game-area-not-in-brand.yaml"),
+      at: "37:15 /brands/0/games/alpha/area",
+      hint: "add area 'kr' to the brand's areas, or use one of 'sea'",
+    },
   ],
   "default-language-not-in-area": [
     {
