@@ -1,5 +1,6 @@
 // "Did you mean …?": the hints that name the value an operator probably meant, among the values of
 // the same kind only, and only when it is a small slip away.
+import { clip } from "./diagnostic.ts";
 
 /**
  * Edits between two texts: a letter inserted, removed or changed, or two neighbours swapped, each
@@ -58,10 +59,10 @@ export function closest(value: string, candidates: readonly string[]): string | 
 /** The closest candidate as a hint, or undefined. */
 export function didYouMean(value: string, candidates: readonly string[]): string | undefined {
   const best = closest(value, candidates);
-  return best === undefined ? undefined : `did you mean '${best}'?`;
+  return best === undefined ? undefined : `did you mean '${clip(best)}'?`;
 }
 
 export function listHint(candidates: readonly string[], max = 12): string {
-  const shown = candidates.slice(0, max).map((c) => `'${c}'`);
+  const shown = candidates.slice(0, max).map((c) => `'${clip(c, 40)}'`);
   return `expected one of ${shown.join(", ")}${candidates.length > max ? ", …" : ""}`;
 }
