@@ -3,6 +3,9 @@
 // position-keeping parse: the `yaml` package's document of a 10 MB file takes 5 s and 1 GB, this
 // adds a tenth to the read (docs/decisions.md, "What a config may cost").
 
+import { findComments, type RawComment } from "./source-comments.ts";
+import { contentEnd, contentStart, emptyValueAt } from "./yaml-scan.ts";
+
 /** What js-yaml's listener is given: the loader's state, of which these fields are read. */
 interface LoaderState {
   position: number;
@@ -39,19 +42,6 @@ export interface OffsetSpan {
   start: number;
   end: number;
 }
-
-/** A comment of the text: where its `#` is, its text, and the pointer segments of what it is about. */
-export interface RawComment {
-  offset: number;
-  text: string;
-  about: string[] | undefined;
-}
-
-const isSpace = (c: number) => c === 0x20 || c === 0x09;
-const isBreak = (c: number) => c === 0x0a || c === 0x0d;
-/** Characters that end an alias name or a property (`&a`, `!t`): whitespace and flow indicators. */
-const isNameEnd = (c: number) =>
-  Number.isNaN(c) || isSpace(c) || isBreak(c) || c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d;
 
 export class SourceMap {
   private size = 0;
@@ -187,53 +177,15 @@ export class SourceMap {
 
   // ——— offsets ———
 
-  /** Past whitespace, line breaks, comments and properties (`&anchor`, `!tag`): where a node's text starts. */
-  private contentStart(node: number): number {
-    const text = this.text;
-    let at = this.open[node] ?? 0;
-    if ((this.flags[node] ?? 0) & FLAG.empty) {
-      // Nothing was read: it sits where its value would be, after any properties on its line.
-      for (;;) {
-        while (isSpace(text.charCodeAt(at))) at++;
-        if (text.charCodeAt(at) !== 0x26 && text.charCodeAt(at) !== 0x21) return at;
-        while (!isNameEnd(text.charCodeAt(at))) at++;
-      }
-    }
-    for (;;) {
-      const c = text.charCodeAt(at);
-      if (isSpace(c) || isBreak(c)) at++;
-      else if (c === 0x23 && (at === 0 || isSpace(text.charCodeAt(at - 1)) || isBreak(text.charCodeAt(at - 1)))) {
-        while (at < text.length && !isBreak(text.charCodeAt(at))) at++;
-      } else if (c === 0x26 || c === 0x21) {
-        while (!isNameEnd(text.charCodeAt(at))) at++;
-      } else return at;
-    }
-  }
-
-  /** Where a node's text ends: before the separation js-yaml read after it. */
-  private contentEnd(node: number, start: number): number {
-    const text = this.text;
-    if ((this.flags[node] ?? 0) & FLAG.empty) return start;
-    if (text.charCodeAt(start) === 0x2a) {
-      // An alias: its name (js-yaml reads the comments after it too).
-      let at = start + 1;
-      while (!isNameEnd(text.charCodeAt(at))) at++;
-      return at;
-    }
-    let end = this.close[node] ?? start;
-    const first = text.charCodeAt(start);
-    const flow = first === 0x5b || first === 0x7b || first === 0x22 || first === 0x27;
-    const block = this.kindOf(node) !== KIND.scalar ? !flow : first === 0x7c || first === 0x3e;
-    // A block collection or value (`|`, `>`) ends with its last line's break, as an editor selects
-    // it; anything else at its last character.
-    while (end > start && (isSpace(text.charCodeAt(end - 1)) || (!block && isBreak(text.charCodeAt(end - 1))))) end--;
-    return end;
-  }
-
   span(wrapper: number): OffsetSpan {
     const node = this.resolve(wrapper);
-    const start = this.contentStart(node);
-    return { start, end: Math.max(start, this.contentEnd(node, start)) };
+    const open = this.open[node] ?? 0;
+    if ((this.flags[node] ?? 0) & FLAG.empty) {
+      const at = emptyValueAt(this.text, open);
+      return { start: at, end: at };
+    }
+    const start = contentStart(this.text, open);
+    return { start, end: Math.max(start, contentEnd(this.text, start, this.close[node] ?? start, this.kindOf(node) === KIND.scalar)) };
   }
 
   // ——— pointers ———
@@ -306,7 +258,7 @@ export class SourceMap {
   }
 
   /** The pointer segments of a node (for a key, of its pair). */
-  private segmentsOf(node: number): string[] {
+  segmentsOf(node: number): string[] {
     const segments: string[] = [];
     let at = node;
     while ((this.parent[at] ?? -1) >= 0) {
@@ -323,10 +275,22 @@ export class SourceMap {
     return segments.reverse();
   }
 
-  // ——— comments ———
+  // ——— for the comments (./source-comments.ts) ———
+
+  get nodes(): number {
+    return this.size;
+  }
+
+  openOf = (node: number) => this.open[node] ?? 0;
+  parentOf = (node: number) => this.parent[node] ?? -1;
+  isScalar = (node: number) => this.kindOf(node) === KIND.scalar;
+  /** Whether a node is a key or a list item: what a comment alone on its line is about. */
+  isEntry = (node: number) => this.roleOf(node) === ROLE.key || this.roleOf(node) === ROLE.item;
+  /** Whether a node is the document itself, or a wrapper's inner node: what no comment is about. */
+  isRoot = (node: number) => this.roleOf(node) === ROLE.root;
 
   /** The last node that opens at or before `offset`. */
-  private lastOpenedBy(offset: number): number {
+  lastOpenedBy(offset: number): number {
     let lo = 0;
     let hi = this.size - 1;
     let found = -1;
@@ -340,57 +304,8 @@ export class SourceMap {
     return found;
   }
 
-  /** Whether `offset` is inside a scalar's text (a `#` in a quoted or block value is text, not a comment). */
-  private insideScalar(offset: number): boolean {
-    const node = this.lastOpenedBy(offset);
-    if (node < 0 || this.kindOf(node) !== KIND.scalar) return false;
-    const { start, end } = this.span(node);
-    return start <= offset && offset < end;
-  }
-
-  /**
-   * Every comment whose text matches `wanted`, with what it is about: for a comment after a value on
-   * its line, the key or value that ends last before it; for a comment alone on its line, the key
-   * or list item that follows it.
-   */
-  comments(wanted: RegExp = /^/, max = Number.POSITIVE_INFINITY): RawComment[] {
-    const found: RawComment[] = [];
-    const text = this.text;
-    for (const match of text.matchAll(/(?<=^|[ \t])#/gm)) {
-      const offset = match.index;
-      const lineEnd = text.slice(offset).search(/[\r\n]|$/);
-      const comment = text.slice(offset, offset + lineEnd);
-      if (!wanted.test(comment) || this.insideScalar(offset)) continue;
-      const lineStart = Math.max(text.lastIndexOf("\n", offset), text.lastIndexOf("\r", offset)) + 1;
-      const alone = text.slice(lineStart, offset).trim() === "";
-      const node = alone ? this.nextEntry(offset) : this.lastEndingBefore(offset, lineStart);
-      found.push({ offset, text: comment, about: node < 0 ? undefined : this.segmentsOf(node) });
-      if (found.length >= max) break;
-    }
-    return found;
-  }
-
-  private nextEntry(offset: number): number {
-    for (let node = this.lastOpenedBy(offset) + 1; node < this.size; node++)
-      if ((this.roleOf(node) === ROLE.key || this.roleOf(node) === ROLE.item) && this.span(node).start > offset) return node;
-    return -1;
-  }
-
-  private lastEndingBefore(offset: number, lineStart: number): number {
-    const last = this.lastOpenedBy(offset);
-    const candidates = new Set<number>();
-    for (let node = last; node >= 0 && (this.open[node] ?? 0) >= lineStart; node--) candidates.add(node);
-    for (let up = last; up >= 0; up = this.parent[up] ?? -1) candidates.add(up);
-    let best = -1;
-    let bestEnd = -1;
-    for (const node of [...candidates].sort((a, b) => a - b)) {
-      if (this.roleOf(node) === ROLE.root) continue;
-      const { end } = this.span(node);
-      if (end <= offset && end >= lineStart && end > bestEnd) {
-        best = node;
-        bestEnd = end;
-      }
-    }
-    return best;
+  /** Every comment whose text matches `wanted` (the first `max`), with what it is about. */
+  comments(wanted?: RegExp, max?: number): RawComment[] {
+    return findComments(this, wanted, max);
   }
 }
