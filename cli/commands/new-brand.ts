@@ -1,6 +1,6 @@
 // `gen new-brand`: the command line of generator/new-brand.ts.
 import { type Command, Option } from "commander";
-import { AREA_DEFAULTS, NEW_BRAND_COLOUR } from "../../generator/brand-skeleton.ts";
+import { AREA_DEFAULTS, NEW_BRAND_COLOUR } from "../../generator/brand-answers.ts";
 import { DEFAULT_FILE, type NewBrandOptions, newBrand } from "../../generator/new-brand.ts";
 import type { Done, Io } from "../io.ts";
 import { formatOption } from "./options.ts";
