@@ -17,7 +17,7 @@ import {
   titleCase,
 } from "./brand-answers.ts";
 import type { Answers } from "./brand-draft.ts";
-import type { Output as Io } from "./output.ts";
+import type { Output } from "./output.ts";
 import { createPrompter, PromptClosedError, type Prompter } from "./prompt.ts";
 
 export interface NewBrandOptions {
@@ -39,7 +39,7 @@ export interface NewBrandOptions {
 
 /** Where the answers are read and a usage error is reported. */
 interface Usage {
-  io: Io;
+  io: Output;
   usage(message: string, hint?: string): number;
 }
 
@@ -71,7 +71,7 @@ function fromFlags(id: string | undefined, opts: NewBrandOptions): Parsed {
 }
 
 /** Asks for every value the flags left out; Enter takes the default shown in brackets. */
-async function promptMissing(p: Prompter, given: Parsed, io: Io): Promise<Answers> {
+async function promptMissing(p: Prompter, given: Parsed, io: Output): Promise<Answers> {
   io.out("New brand: press Enter to take the value in [brackets].\n");
   const id = given.id ?? (await p.ask("Brand id (lower-case letters, digits, dashes)", "", parseId));
   const name = given.name ?? (await p.ask("Display name", titleCase(id), (s) => parseName(s)));

@@ -14,7 +14,7 @@ import { ArgumentError } from "./brand-answers.ts";
 import { type Answers, type BrandDraft, draftBrand, draftData } from "./brand-draft.ts";
 import { detectLayout, type Insertion, insertBrand, newConfigText, renderBrand } from "./brand-skeleton.ts";
 import { gatherAnswers, type NewBrandOptions } from "./new-brand-answers.ts";
-import type { Output as Io } from "./output.ts";
+import type { Output } from "./output.ts";
 import { paths } from "./paths.ts";
 import { plural, style } from "./terminal.ts";
 import { writeFileAtomic } from "./writer.ts";
@@ -42,13 +42,13 @@ function clientIdsOf(data: unknown): Set<string> {
 /** One run of the command: its file and how it stops, with a usage error (2) or a refusal (1). */
 interface Run {
   file: string;
-  io: Io;
+  io: Output;
   format: Format;
   usage(message: string, hint?: string): number;
   refuse(message: string, diagnostics: Diagnostic[]): number;
 }
 
-function runOf(file: string, opts: NewBrandOptions, io: Io): Run {
+function runOf(file: string, opts: NewBrandOptions, io: Output): Run {
   const s = style(io.color ?? false);
   const format = opts.format ?? "text";
   return {
@@ -171,7 +171,7 @@ async function write({ draft, insertion, warnings }: Prepared, onDisk: string | 
   return 0;
 }
 
-export async function newBrand(idArg: string | undefined, fileArg: string, opts: NewBrandOptions, io: Io): Promise<number> {
+export async function newBrand(idArg: string | undefined, fileArg: string, opts: NewBrandOptions, io: Output): Promise<number> {
   // `gen new-brand path/to/brands.yaml` (id prompted): a brand id never holds a dot or a slash.
   const fileOnly = idArg !== undefined && fileArg === DEFAULT_FILE && /[./\\]/.test(idArg);
   const file = fileOnly && idArg ? idArg : fileArg;
