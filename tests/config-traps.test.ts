@@ -179,7 +179,7 @@ const TRAPS: Record<string, Trap> = {
   },
   "a currency that is not ISO 4217": { given: edit("currency: USD", "currency: ABC"), want: "unknown-value 7:15 /brands/0/currency" },
   "RMB for the yuan": { given: edit("currency: USD", "currency: RMB"), want: "unknown-value 7:15 /brands/0/currency" },
-  "a region outside ISO 3166-1 and the spec's labels": {
+  "a payment region outside ISO 3166-1, GLOBAL and MMK": {
     given: edit("regions: [TH]", "regions: [TH, ZZ]"),
     want: "unknown-value 27:23 /brands/0/areas/sea/regions/1",
   },
