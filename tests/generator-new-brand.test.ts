@@ -359,16 +359,20 @@ describe("gen new-brand starts a config", () => {
     expect([privacy?.name, privacy?.hint]).toEqual(["placeholder-value", expect.stringMatching(/then delete the TODO comment$/)]);
   });
 
-  it("adds the first brand to a file whose brands: list is still empty", async () => {
+  it("adds the first brand to a file whose brands: list is still empty ([] or nothing), which validate calls empty", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-list-"));
     const file = join(dir, "fixture.yaml");
-    writeFileSync(file, 'huaweiClientId: "104857600"\nbrands: []\n# the end\n');
-    const r = await run(["new-brand", "first", file, "--no-prompt"]);
-    expect(r.code).toBe(0);
-    const text = readFileSync(file, "utf8");
-    expect(text.startsWith('huaweiClientId: "104857600"\nbrands:\n')).toBe(true);
-    expect(text.endsWith("# the end\n")).toBe(true);
-    expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+    for (const empty of ["brands: []", "brands:"]) {
+      writeFileSync(file, `huaweiClientId: "104857600"\n${empty}\n# the end\n`);
+      const refused = await run(["validate", file]);
+      expect(refused.out, empty).toMatch(/error\[empty-config\]: the file has no brands: its brands: list is empty/);
+      const r = await run(["new-brand", "first", file, "--no-prompt"]);
+      expect(r.code, empty).toBe(0);
+      const text = readFileSync(file, "utf8");
+      expect(text.startsWith('huaweiClientId: "104857600"\nbrands:\n')).toBe(true);
+      expect(text.endsWith("# the end\n")).toBe(true);
+      expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+    }
   });
 
   it("starts a file that has no brands yet: empty, whitespace only, a byte-order mark, a lone CR, or comments", async () => {
