@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { CONFIG_SHAPES, MB } from "../bench/config-shapes.ts";
+import { syntheticConfig } from "../bench/synthetic.ts";
 import { formatValidation, validateText } from "../core/node/config/validate.ts";
 
 const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
@@ -71,4 +72,22 @@ describe("no diagnostic echoes more than 200 characters of the operator's text",
       }
     });
   }
+});
+
+describe("a YAML problem in a file over 1 MB", () => {
+  // The yaml package, which names each problem, reads the entry that holds the first one (with the
+  // top-level key above it), not the whole file (core/node/config/yaml-problems.ts).
+  const big = syntheticConfig(1000).split("\n");
+  const line = big.findIndex((l) => l.includes("id: brand0500")) + 2;
+  const withLine = (extra: string) => [...big.slice(0, line - 1), extra, ...big.slice(line - 1)].join("\n");
+
+  it("is named and placed as in a small file", () => {
+    expect(withLine("").length).toBeGreaterThan(2 * MB);
+    const duplicate = validateText("brands.yaml", withLine("    name: Twice")).diagnostics;
+    expect(duplicate.map((d) => `${d.name} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      `duplicate-key ${line + 1}:5 duplicate key 'name'`,
+    ]);
+    const tab = validateText("brands.yaml", withLine("\tname: Tab")).diagnostics;
+    expect(tab.map((d) => `${d.name} ${d.line}:${d.column}`)).toEqual([`yaml-tab-indent ${line}:1`]);
+  });
 });

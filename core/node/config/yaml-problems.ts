@@ -44,26 +44,48 @@ export function entryAround(text: string, offset: number): [number, number] {
   return [from, to < 0 ? text.length : to + 1];
 }
 
-function problemsIn(part: string, base: number): Located[] {
+/**
+ * The top-level key line above an indented entry (`brands:` above `  - id: …`): read with the entry,
+ * so its lines are indented as in the file and the parser sees what it would see there.
+ */
+function parentKeyLine(text: string, from: number): string {
+  if (from === 0 || !/^\s/.test(text.charAt(from))) return "";
+  for (let end = from - 1; end > 0; ) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    if (/^[^\s#]/.test(line)) return `${line}\n`;
+    end = start - 1;
+  }
+  return "";
+}
+
+/**
+ * The problems of `part` (at offset `base` of the file), read after `parent`. Only the whole file
+ * can tell an alias to no anchor: a part's aliases may name anchors above it.
+ */
+function problemsIn(part: string, base: number, parent = ""): Located[] {
   // The yaml package reads a lone CR as no line break (js-yaml does): it gets LF in its place, which
   // keeps every offset where it was.
-  const doc = parseDocument(part.replace(/\r(?!\n)/g, "\n"), { uniqueKeys: true, prettyErrors: false, strict: true, merge: true });
+  const read = parent + part;
+  const doc = parseDocument(read.replace(/\r(?!\n)/g, "\n"), { uniqueKeys: true, prettyErrors: false, strict: true, merge: true });
   const found: Located[] = [];
-  const shift = (pos: [number, number]): [number, number] => [pos[0] + base, pos[1] + base];
+  const shift = (pos: [number, number]): [number, number] => [pos[0] - parent.length + base, pos[1] - parent.length + base];
   for (const err of [...doc.errors, ...doc.warnings])
-    found.push({ at: shift(err.pos), problem: describeYamlError(err.code as ErrorCode, err.message, part, err.pos) });
+    found.push({ at: shift(err.pos), problem: describeYamlError(err.code as ErrorCode, err.message, read, err.pos) });
   // What the yaml package accepts but js-yaml does not: an alias to no anchor, a control character.
-  visit(doc, {
-    Alias(_key, node) {
-      if (node.range && node.resolve(doc) === undefined)
-        found.push({ at: shift([node.range[0], node.range[1]]), problem: undefinedAlias(node.source) });
-    },
-  });
-  for (const m of part.matchAll(CONTROL_CHARACTER)) {
+  if (base === 0 && parent === "")
+    visit(doc, {
+      Alias(_key, node) {
+        if (node.range && node.resolve(doc) === undefined)
+          found.push({ at: shift([node.range[0], node.range[1]]), problem: undefinedAlias(node.source) });
+      },
+    });
+  for (const m of read.matchAll(CONTROL_CHARACTER)) {
     found.push({ at: shift([m.index, m.index + 1]), problem: controlCharacter(m[0]) });
     if (found.length > 1000) break;
   }
-  return found;
+  // A problem in the parent line is that line's, outside the part.
+  return found.filter((p) => p.at[0] >= base);
 }
 
 /** Every YAML problem of a text js-yaml refused, as diagnostics (at least one: js-yaml's own reason). */
@@ -71,7 +93,8 @@ export function yamlProblems(file: string, text: string, position: (offset: numb
   const e = fastError as FastError;
   const failedAt = e.mark?.position ?? 0;
   const [from, to] = text.length <= YAML_DETAIL_LIMIT ? [0, text.length] : entryAround(text, failedAt);
-  const problems = to - from <= YAML_DETAIL_LIMIT ? problemsIn(text.slice(from, to), from) : [];
+  const whole = from === 0 && to === text.length;
+  const problems = to - from <= YAML_DETAIL_LIMIT ? problemsIn(text.slice(from, to), from, whole ? "" : parentKeyLine(text, from)) : [];
   // After a tab used to indent, the parser no longer knows which block a line belongs to: its
   // complaints about structure below are follow-ons of the tab, not problems of their own.
   const tab = problems
