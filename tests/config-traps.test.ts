@@ -10,41 +10,7 @@ import type { ErrorCode } from "yaml";
 import { codeFrame } from "../core/node/config/diagnostics.ts";
 import { formatValidation, validateFile, validateText } from "../core/node/config/validate.ts";
 import { yamlDiagnosticName } from "../core/node/config/yaml-errors.ts";
-
-const minimal = readFileSync(join(import.meta.dirname, "fixtures", "valid", "minimal.yaml"), "utf8");
-
-/** The minimal config with one brand entry's text replaced. */
-const edit = (from: string, to: string) => {
-  if (!minimal.includes(from)) throw new Error(`the minimal fixture has no '${from}'`);
-  return minimal.replace(from, to);
-};
-
-/** A second brand, for the traps between brands. */
-const second = (extra = "") => `  - id: second
-    name: Second Games
-    title: Second Store
-    currency: USD
-    copyright: "© Second"
-    links: { privacy: https://second.example/privacy, terms: https://second.example/terms }
-    support: { url: https://second.example/help }
-    hosts: { production: [pay.second.example] }
-    api:
-      production: { primary: https://api.second.example, tracking: https://track.second.example }
-      demo: { primary: https://api-demo.second.example, tracking: https://track-demo.second.example }
-    areas:
-      sea: { languages: [en], defaultLanguage: en, regions: [TH], loginClientId: second-login }
-    login: {}
-    tracking: { appId: second-web, eventId: "19" }
-    games:
-      beta: { name: Beta, clientIdMap: { android: "801", ios: "802", web: "803" }, area: sea }
-    defaultGame: beta
-${extra}`;
-
-/** The notice on specified commercial transactions as gen new-brand writes it, placeholders included. */
-const JA_NOTICE =
-  '{ seller: Minimal, address: "〒000-0000 所在地", contact: support@minimal.example, price: 表示価格, payment: 購入時, delivery: 直ちに, returns: 不可 }';
-
-const twoBrands = (first: string, other = second()) => `${first.trimEnd()}\n${other}`;
+import { edit, JA_NOTICE, minimal, second, twoBrands } from "./config-edits.ts";
 
 interface Trap {
   given: string;
@@ -110,6 +76,67 @@ const TRAPS: Record<string, Trap> = {
     ),
     want: "short-link-foreign-client-id 40:50 /brands/0/shortLinks/go/clientIdMap/android",
   },
+  "a production API origin on a demo platform": {
+    given: edit("primary: https://api.minimal.example", "primary: https://api-demo.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on a sandbox": {
+    given: edit("primary: https://api.minimal.example", "primary: https://sandbox.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on staging": {
+    given: edit("primary: https://api.minimal.example", "primary: https://staging-api.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin on a test label": {
+    given: edit("primary: https://api.minimal.example", "primary: https://api.test2.nimbus-games.com"),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin equal to the brand's demo origin": {
+    given: edit("primary: https://api.minimal.example", "primary: https://pay-api.minimal.example").replace(
+      "primary: https://api-demo.minimal.example",
+      "primary: https://pay-api.minimal.example",
+    ),
+    want: "demo-origin-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production API origin equal to another brand's demo origin": {
+    given: twoBrands(minimal, second().replace("primary: https://api.second.example", "primary: https://api-b.minimal.example")).replace(
+      "primary: https://api-demo.minimal.example",
+      "primary: https://api-b.minimal.example",
+    ),
+    want: "demo-origin-in-production 48:30 /brands/1/api/production/primary",
+  },
+  "a demo backup origin in production": {
+    given: edit(
+      "primary: https://api.minimal.example",
+      "primary: https://api.minimal.example\n        backup: [https://api-b1.minimal.example, https://api-demo2.minimal.example]",
+    ),
+    want: "demo-origin-in-production 19:50 /brands/0/api/production/backup/1",
+  },
+  "a demo tracking origin in production": {
+    given: edit("tracking: https://track.minimal.example", "tracking: https://track-demo.minimal.example"),
+    want: "demo-origin-in-production 19:19 /brands/0/api/production/tracking",
+  },
+  "a production API origin on a private address": {
+    given: edit("primary: https://api.minimal.example", "primary: https://10.0.0.5"),
+    want: "loopback-host-in-production 18:18 /brands/0/api/production/primary",
+  },
+  "a production tracking origin on a private name": {
+    given: edit("tracking: https://track.minimal.example", "tracking: https://track.corp.internal"),
+    want: "loopback-host-in-production 19:19 /brands/0/api/production/tracking",
+  },
+  "a private address as a production host": {
+    given: edit("production: [pay.minimal.example]", "production: [192.168.1.20]"),
+    want: "loopback-host-in-production 15:20 /brands/0/hosts/production/0",
+  },
+  "a staging production host": {
+    given: edit("production: [pay.minimal.example]", "production: [pay-staging.minimal.example]"),
+    want: "demo-host-in-production 15:20 /brands/0/hosts/production/0",
+  },
+  "a production origin shared with another brand (a warning)": {
+    given: twoBrands(minimal, second().replace("tracking: https://track.second.example", "tracking: https://track.minimal.example")),
+    want: "shared-production-origin 48:68 /brands/1/api/production/tracking",
+  },
   "an http production API origin": {
     given: edit("primary: https://api.minimal.example", "primary: http://api.minimal.example"),
     want: "insecure-origin 18:18 /brands/0/api/production/primary",
@@ -133,11 +160,26 @@ const TRAPS: Record<string, Trap> = {
       "    defaultGame: alpha",
       '      omega:\n        name: Omega\n        clientIdMap: { android: "904", ios: "905", web: "906" }\n        area: ja\n    defaultGame: alpha',
     ),
-    want: "ja-legal-missing 44:7 /brands/0/games/omega",
+    want: "ja-legal-missing 29:7 /brands/0/areas/ja",
+  },
+  "a login client id shared by two areas of one brand": {
+    given: edit(
+      "    login: {}",
+      "      ja:\n        currency: JPY\n        languages: [ja]\n        defaultLanguage: ja\n        regions: [JP]\n        loginClientId: min-login\n    login: {}",
+    ),
+    want: "duplicate-login-client-id 34:24 /brands/0/areas/ja/loginClientId",
+  },
+  "a double quote never closed, which swallows the keys up to the next quote": {
+    given: edit("title: Minimal Store", 'title: "Minimal Store\n    icon: brands/minimal.svg"'),
+    want: "quoted-value-spans-keys 6:12 /brands/0/title",
+  },
+  "a single quote never closed": {
+    given: edit("title: Minimal Store", "title: 'Minimal Store\n    icon: brands/minimal.svg'"),
+    want: "quoted-value-spans-keys 6:12 /brands/0/title",
   },
   "a currency that is not ISO 4217": { given: edit("currency: USD", "currency: ABC"), want: "unknown-value 7:15 /brands/0/currency" },
   "RMB for the yuan": { given: edit("currency: USD", "currency: RMB"), want: "unknown-value 7:15 /brands/0/currency" },
-  "a region outside ISO 3166-1 and the product's labels": {
+  "a payment region outside ISO 3166-1, GLOBAL and MMK": {
     given: edit("regions: [TH]", "regions: [TH, ZZ]"),
     want: "unknown-value 27:23 /brands/0/areas/sea/regions/1",
   },
@@ -173,8 +215,11 @@ const TRAPS: Record<string, Trap> = {
     want: "brand-module-too-large 4:9 /brands/0/id",
   },
   "a TODO left by gen new-brand (strict)": {
-    given: edit("privacy: https://minimal.example/privacy", "privacy: https://minimal.example/privacy  # TODO: the publisher's real value"),
-    want: "todo-marker 10:49 /brands/0/links/privacy",
+    given: edit(
+      "privacy: https://minimal.example/privacy",
+      "privacy: https://minimal-games.com/privacy  # TODO: the publisher's real value",
+    ),
+    want: "todo-marker 10:51 /brands/0/links/privacy",
     strict: true,
   },
   "a TODO on a flow map, at the map (strict)": {
@@ -233,7 +278,7 @@ const TRAPS: Record<string, Trap> = {
     strict: true,
   },
   "gen new-brand's tracking app id (strict)": {
-    given: minimal,
+    given: edit("appId: minimal-web", "appId: minimal-web-placeholder"),
     want: "placeholder-value 31:14 /brands/0/tracking/appId",
     strict: true,
   },
@@ -256,6 +301,50 @@ describe("traps of a real store are reported by name", () => {
       expect(result.diagnostics.map((d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`.trim())).toContain(trap.want);
     });
   }
+
+  it("every trap's diagnostic says what to do", () => {
+    for (const [what, trap] of Object.entries(TRAPS)) {
+      const found = validateText("fixture.yaml", trap.given, { strict: Boolean(trap.strict) }).diagnostics.find(
+        (d) => `${d.name} ${d.line}:${d.column} ${d.pointer}`.trim() === trap.want,
+      );
+      expect(found?.hint, what).toBeTruthy();
+    }
+  });
+
+  it("a production origin passes when its labels only contain the words: contest, demolition, testing", () => {
+    for (const origin of [
+      "https://contest.nimbus-games.com",
+      "https://demolition-api.nimbus-games.com",
+      "https://api.testing.nimbus-games.com",
+    ]) {
+      const text = edit("primary: https://api.minimal.example", `primary: ${origin}`);
+      expect(validateText("fixture.yaml", text).diagnostics, origin).toEqual([]);
+    }
+  });
+
+  it("a production origin shared on purpose (api.sharedWith) is no warning", () => {
+    const shared = twoBrands(
+      minimal,
+      second().replace("tracking: https://track.second.example", "tracking: https://track.minimal.example"),
+    );
+    const meant = shared.replace(
+      "    api:\n      production: { primary: https://api.second",
+      "    api:\n      sharedWith: [minimal]\n      production: { primary: https://api.second",
+    );
+    expect(meant).not.toBe(shared);
+    expect(validateText("fixture.yaml", meant).diagnostics).toEqual([]);
+  });
+
+  it("a TODO on a placeholder's line is one diagnostic: the placeholder's, saying to delete the mark", () => {
+    const text = edit(
+      "privacy: https://minimal.example/privacy",
+      "privacy: https://minimal.example/privacy  # TODO: the publisher's real value",
+    );
+    const onLine = validateText("fixture.yaml", text, { strict: true }).diagnostics.filter((d) => d.line === 10);
+    expect(onLine.map((d) => [d.name, d.column, d.hint])).toEqual([
+      ["placeholder-value", 16, "use the publisher's real value; .example, .test and .invalid never resolve; then delete the TODO comment"],
+    ]);
+  });
 
   it("a file that passes them all is fine: the minimal config reports nothing", () => {
     expect(validateText("fixture.yaml", minimal).diagnostics).toEqual([]);

@@ -1,8 +1,8 @@
 // gen CLI: exit codes, output formats, and a build that writes nothing for an invalid config.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
 import type { JsonReport } from "../core/node/config/diagnostics.ts";
@@ -50,6 +50,41 @@ describe("gen validate", () => {
     expect(r.out).toContain("  > 24 |       seaa:\n       |       ^^^^\n");
     expect(r.out).toContain("  hint: did you mean 'sea'?\n");
     expect(r.out).toMatch(/1 error, 0 warnings/);
+  });
+
+  it("--brand reports that brand's problems and the file's own, not other brands'", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gen-brand-"));
+    symlinkSync(join(dirname(DEMO_CONFIG), "brands"), join(dir, "brands"));
+    const file = join(dir, "fixture.yaml");
+    const demo = readFileSync(DEMO_CONFIG, "utf8");
+    // sakura (the second brand) gets a misspelt default game; the file an empty Huawei client id.
+    writeFileSync(
+      file,
+      demo.replace('huaweiClientId: "104857600"', 'huaweiClientId: ""').replace("defaultGame: moonblade", "defaultGame: moonblad"),
+    );
+    const names = async (...args: string[]) => {
+      const r = await run("validate", file, "--format", "json", ...args);
+      return (JSON.parse(r.out) as JsonReport).diagnostics.map((d) => `${d.name} ${d.pointer}`);
+    };
+    expect(await names()).toEqual(["out-of-range /huaweiClientId", "unknown-default-game /brands/1/defaultGame"]);
+    expect(await names("--brand", "aurora")).toEqual(["out-of-range /huaweiClientId"]);
+    expect(await names("--brand", "sakura")).toEqual(["out-of-range /huaweiClientId", "unknown-default-game /brands/1/defaultGame"]);
+    const text = await run("validate", file, "--brand", "aurora");
+    expect([text.code, text.out.split("\n").at(-2)]).toEqual([1, `${file}: 1 error, 0 warnings`]);
+  });
+
+  it("--brand with an id the file does not have is a usage error with a suggestion", async () => {
+    const r = await run("validate", DEMO_CONFIG, "--brand", "aurra");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/has no brand 'aurra'\n {2}hint: did you mean 'aurora'\?/);
+    const valid = await run("validate", DEMO_CONFIG, "--brand", "aurora");
+    expect([valid.code, valid.out]).toEqual([0, `${DEMO_CONFIG}: brand 'aurora' valid\n`]);
+  });
+
+  it("the shipped example with real domains in place of its .example ones passes --strict", async () => {
+    const r = await run("validate", join(root, "tests", "fixtures", "demo", "strict-ready.yaml"), "--strict");
+    expect(r.out).toMatch(/strict-ready\.yaml: 5 brands valid \(strict\)\n$/);
+    expect(r.code).toBe(0);
   });
 
   it("prints JSON diagnostics with --format json", async () => {

@@ -72,7 +72,7 @@ describe("gen new-brand from flags", () => {
     expect(inserted).toContain("\n  - id: nova\n    name: Nova Games\n");
 
     const validation = await validateFile(file);
-    // Valid; the one warning is the schema's default colour, too pale for outlines on the page.
+    // Valid; the one warning is the orange given, too pale for outlines on the page.
     expect(validation.diagnostics.map((d) => d.name)).toEqual(["low-contrast-theme"]);
     const brand = validation.config?.brands.at(-1);
     expect(brand).toMatchObject({
@@ -101,7 +101,7 @@ describe("gen new-brand from flags", () => {
     expect(brand).toMatchObject({
       id: "kumo",
       name: "Kumo",
-      themeColor: "#00bbff",
+      themeColor: "#0077cc",
       currency: "KRW",
       areas: { kr: { languages: ["ko", "en"], defaultLanguage: "ko", regions: ["KR"] } },
       games: { kumo: { name: "Kumo", area: "kr", clientIdMap: { android: "6001001", ios: "6001002", web: "6001003" } } },
@@ -173,6 +173,40 @@ describe("gen new-brand from flags", () => {
   });
 });
 
+describe("gen new-brand writes what validate --strict passes once the TODO values are real", () => {
+  it("writes no YAML anchors or aliases: two areas given the same languages each have their own list", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", "nova", file, "--areas", "sea,ja", "--languages", "en,th", "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const inserted = insertedText(before, readFileSync(file, "utf8"));
+    expect(inserted).not.toMatch(/[&*][A-Za-z]\w*/);
+    expect(inserted.match(/languages: \[en, th\]/g)).toHaveLength(2);
+  });
+
+  it("its default colour passes its own checks", async () => {
+    const file = copyConfig();
+    expect((await run(["new-brand", "nova", file, "--no-prompt"])).code).toBe(0);
+    const found = (await validateFile(file)).diagnostics.filter((d) => d.pointer.startsWith("/brands/5/"));
+    expect(found).toEqual([]);
+  });
+
+  it("then validate --strict --brand reports only its # TODO lines, each once", async () => {
+    const file = copyConfig();
+    const before = readFileSync(file, "utf8");
+    const r = await run(["new-brand", "nova", file, "--areas", "sea,ja", "--hosts", "pay.nova-games.com", "--no-prompt"]);
+    expect(r.code).toBe(0);
+    const after = readFileSync(file, "utf8");
+    const start = after.split("\n").length - insertedText(before, after).split("\n").length + 1;
+    const todoLines = after.split("\n").flatMap((line, i) => (i + 1 >= start && /# TODO/.test(line) ? [i + 1] : []));
+    expect(todoLines.length).toBeGreaterThan(10);
+    const strict = await run(["validate", file, "--strict", "--brand", "nova", "--format", "json"]);
+    expect(strict.code).toBe(1);
+    const lines = (JSON.parse(strict.out) as { diagnostics: { start: { line: number } }[] }).diagnostics.map((d) => d.start.line);
+    expect(lines).toEqual(todoLines);
+  });
+});
+
 describe("gen new-brand refuses and leaves the file untouched", () => {
   const untouched = (file: string) => {
     const text = readFileSync(file, "utf8");
@@ -236,7 +270,14 @@ describe("gen new-brand refuses and leaves the file untouched", () => {
       [["Nova"], /<id>: 'Nova' is not a valid brand id\n {2}hint: use 3 to 40 lower-case/],
       [["nova", file, "--colour", "red"], /--colour: 'red' is not a colour\n {2}hint: write it as #rrggbb/],
       [["nova", file, "--areas", "seaa"], /--areas: 'seaa' is not a sales area\n {2}hint: did you mean 'sea'\?/],
-      [["nova", file, "--languages", "en,jp"], /--languages: 'jp' is not a language\n {2}hint: did you mean 'ja'\?/],
+      [
+        ["nova", file, "--languages", "en,jp"],
+        /--languages: 'jp' is not a language but the country code JP \(Japan\)\n {2}hint: did you mean 'ja' \(Japanese\)\?/,
+      ],
+      [
+        ["nova", file, "--languages", "en,nl"],
+        /--languages: 'nl' \(Dutch\) is a language the storefront does not ship\n {2}hint: it ships ar, de/,
+      ],
       [["nova", file, "--hosts", "https://pay.nova.example"], /--hosts: 'https:\/\/pay.nova.example' is not a host name/],
       [["nova", file, "--demo-hosts", "beta.nova.example"], /--demo-hosts: demo host 'beta.nova.example' does not contain 'demo'/],
       [["nova", file, "--games", "Star Fall"], /--games: 'Star Fall' is not a valid game key/],
@@ -299,28 +340,39 @@ describe("gen new-brand starts a config", () => {
       expect(found).toContain(`placeholder-value ${pointer}`);
   });
 
-  it("its TODO markers point at their values", async () => {
+  it("each of its TODO lines is reported once, at its value", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-todo-"));
     const file = join(dir, "fixture.yaml");
     expect((await run(["new-brand", "first", file, "--no-prompt"])).code).toBe(0);
-    const todos = (await validateFile(file, { strict: true })).diagnostics.filter((d) => d.name === "todo-marker");
-    expect(todos.length).toBeGreaterThan(10);
-    expect(todos.filter((d) => d.pointer === "")).toEqual([]);
-    expect(todos.map((d) => d.pointer)).toEqual(
+    const todoLines = readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (/# TODO/.test(line) ? [i + 1] : []));
+    expect(todoLines.length).toBeGreaterThan(10);
+    const found = (await validateFile(file, { strict: true })).diagnostics;
+    expect(found.map((d) => d.line)).toEqual(todoLines);
+    expect(found.filter((d) => d.pointer === "")).toEqual([]);
+    expect(found.map((d) => d.pointer)).toEqual(
       expect.arrayContaining(["/huaweiClientId", "/brands/0/links/privacy", "/brands/0/games/first/clientIdMap"]),
     );
+    // A placeholder marked TODO is the placeholder's diagnostic, which says to delete the mark too.
+    const privacy = found.find((d) => d.pointer === "/brands/0/links/privacy");
+    expect([privacy?.name, privacy?.hint]).toEqual(["placeholder-value", expect.stringMatching(/then delete the TODO comment$/)]);
   });
 
-  it("adds the first brand to a file whose brands: list is still empty", async () => {
+  it("adds the first brand to a file whose brands: list is still empty ([] or nothing), which validate calls empty", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-new-empty-list-"));
     const file = join(dir, "fixture.yaml");
-    writeFileSync(file, 'huaweiClientId: "104857600"\nbrands: []\n# the end\n');
-    const r = await run(["new-brand", "first", file, "--no-prompt"]);
-    expect(r.code).toBe(0);
-    const text = readFileSync(file, "utf8");
-    expect(text.startsWith('huaweiClientId: "104857600"\nbrands:\n')).toBe(true);
-    expect(text.endsWith("# the end\n")).toBe(true);
-    expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+    for (const empty of ["brands: []", "brands:"]) {
+      writeFileSync(file, `huaweiClientId: "104857600"\n${empty}\n# the end\n`);
+      const refused = await run(["validate", file]);
+      expect(refused.out, empty).toMatch(/error\[empty-config\]: the file has no brands: its brands: list is empty/);
+      const r = await run(["new-brand", "first", file, "--no-prompt"]);
+      expect(r.code, empty).toBe(0);
+      const text = readFileSync(file, "utf8");
+      expect(text.startsWith('huaweiClientId: "104857600"\nbrands:\n')).toBe(true);
+      expect(text.endsWith("# the end\n")).toBe(true);
+      expect(brandsOf(file).map((b) => (b as { id: string }).id)).toEqual(["first"]);
+    }
   });
 
   it("starts a file that has no brands yet: empty, whitespace only, a byte-order mark, a lone CR, or comments", async () => {

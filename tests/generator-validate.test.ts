@@ -79,7 +79,9 @@ describe("hints", () => {
   it("suggests nothing that shares no letter with what was written, so the hint lists the values instead", () => {
     const languages = ["ar", "de", "en", "ja", "th"];
     expect(didYouMean("xx", languages)).toBeUndefined();
-    expect(didYouMean("jp", languages)).toBe("did you mean 'ja'?");
+    // Two letters: a swap is a slip, another letter a guess ('jp' is Japan's code: the language hint says 'ja').
+    expect(didYouMean("jp", languages)).toBeUndefined();
+    expect(didYouMean("aj", languages)).toBe("did you mean 'ja'?");
     expect(didYouMean("EN", languages)).toBe("did you mean 'en'?");
     const text = readFileSync(DEMO_CONFIG, "utf8").replace(/languages: \[en, /, "languages: [xx, ");
     const d = validateText("fixture.yaml", text).diagnostics.find((x) => x.name === "unknown-value");

@@ -1,6 +1,6 @@
 // `gen new-brand`: the command line of generator/new-brand.ts.
 import { type Command, Option } from "commander";
-import { AREA_DEFAULTS } from "../../generator/brand-skeleton.ts";
+import { AREA_DEFAULTS, NEW_BRAND_COLOUR } from "../../generator/brand-answers.ts";
 import { DEFAULT_FILE, type NewBrandOptions, newBrand } from "../../generator/new-brand.ts";
 import type { Done, Io } from "../io.ts";
 import { formatOption } from "./options.ts";
@@ -26,7 +26,7 @@ export function newBrandCommand(cmd: Command, io: Io, done: Done): Command {
     .argument("[file]", "config file", DEFAULT_FILE)
     .option("--name <name>", "display name (default: from the id)")
     .option("--title <title>", "browser page title (default: '<name> Top-up Center')")
-    .option("--colour <#rrggbb>", "brand colour (default: the schema's #00bbff)")
+    .option("--colour <#rrggbb>", `brand colour (default: ${NEW_BRAND_COLOUR})`)
     .addOption(new Option("--color <#rrggbb>", "same as --colour").hideHelp())
     .option("--currency <code>", "default currency (default: the first area's, else USD)")
     .option("--hosts <list>", "production hosts, comma-separated (default: pay.<id>.example)")

@@ -1,7 +1,8 @@
 // Placeholders: the stand-ins `gen new-brand` writes where only the publisher knows the value, and
 // how `gen validate --strict` recognises one (in any field, whether or not its TODO mark is left).
 import { isReservedHost } from "../../browser/config/hosts.ts";
-import { pointerSegments } from "./load.ts";
+import { clip } from "./diagnostic.ts";
+import { pointerSegments } from "./pointers.ts";
 
 /** gen new-brand's product-wide Huawei client id: no id the provider issues is all zeros. */
 export const PLACEHOLDER_HUAWEI_CLIENT_ID = "000000000";
@@ -9,15 +10,22 @@ export const PLACEHOLDER_HUAWEI_CLIENT_ID = "000000000";
 /** gen new-brand's seller address in a Japanese notice: a postal code of zeros and the word "address". */
 export const PLACEHOLDER_ADDRESS = "〒000-0000 所在地";
 
-/** gen new-brand's own ids, derived from the brand id: stand-ins until the provider issues one. */
-export const placeholderLoginClientId = (brandId: string, area: string) => `${brandId}-login-${area}`;
-export const placeholderTrackingAppId = (brandId: string) => `${brandId}-web`;
+/**
+ * gen new-brand's stand-ins for ids only the provider issues, named after the brand but saying what
+ * they are, so `--strict` knows them by the word (a real id may well be `<brand>-web`).
+ */
+export const placeholderLoginClientId = (brandId: string, area: string) => `${brandId}-${area}-login-placeholder`;
+export const placeholderTrackingAppId = (brandId: string) => `${brandId}-web-placeholder`;
 
 /** Words that say a value was never filled in, as a whole word of an id (`your-client-id`, `com.example.app`). */
 const PLACEHOLDER_WORD = /(?:^|[^a-z])(todo|tbd|fixme|placeholder|changeme|dummy|your|x{3,}|example)(?:[^a-z]|$)/i;
 
-/** Host-like words of a text: a URL's host, an address's domain, a bare name, a reverse-DNS id. */
-const NAME = /[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+/**
+ * Host-like words of a text: a URL's host, an address's domain, a bare name, a reverse-DNS id. Each
+ * match starts after a character no name holds, so a megabyte without a dot costs one pass, not a
+ * pass per character.
+ */
+const NAME = /(?<![a-z0-9-])[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 
 /** A postal code of zeros (〒000-0000), or the bare word "address" where the seller's address goes. */
 const PLACEHOLDER_JA_ADDRESS = /〒\s*0{3}-?0{4}|^\s*所在地\s*$/;
@@ -48,24 +56,26 @@ function fieldOf(pointer: string): Field {
   return "text";
 }
 
+/** Whether a value could be a placeholder at all: the cheap test before its field is worked out. */
+export const mayBePlaceholder = (value: string) =>
+  value.includes(".") || /^0+$/.test(value) || PLACEHOLDER_WORD.test(value) || PLACEHOLDER_JA_ADDRESS.test(value);
+
 /** A reverse-DNS id (`com.example.app`) read as the domain it names (`app.example.com`). */
 const reversed = (id: string) => id.split(".").reverse().join(".");
 
-/**
- * Why the value at `pointer` is a placeholder, or undefined when it may be the real one. `brandId`
- * is the id of the brand the value belongs to, for gen new-brand's derived ids.
- */
-export function placeholderOf(pointer: string, value: string, brandId: string | undefined): Placeholder | undefined {
+/** Why the value at `pointer` is a placeholder, or undefined when it may be the real one. */
+export function placeholderOf(pointer: string, value: string): Placeholder | undefined {
   const field = fieldOf(pointer);
-  for (const name of value.match(NAME) ?? []) {
+  for (const match of value.match(NAME) ?? []) {
+    const name = match.replace(/^-+|-+$/g, "");
     if (isReservedHost(name))
       return {
-        reason: `is on the reserved name '${name}', which never resolves`,
+        reason: `is on the reserved name '${clip(name)}', which never resolves`,
         hint: "use the publisher's real value; .example, .test and .invalid never resolve",
       };
     if (field === "package" && isReservedHost(reversed(name)))
       return {
-        reason: `is named after the reserved domain '${reversed(name).replace(/^.*?([^.]+\.[^.]+)$/, "$1")}'`,
+        reason: `is named after the reserved domain '${clip(reversed(name).replace(/^.*?([^.]+\.[^.]+)$/, "$1"))}'`,
         hint: "use the package or bundle id the app is published under",
       };
   }
@@ -74,14 +84,6 @@ export function placeholderOf(pointer: string, value: string, brandId: string | 
     if (/^0+$/.test(value)) return { reason: "is all zeros", hint: issued };
     const word = PLACEHOLDER_WORD.exec(value)?.[1];
     if (word) return { reason: `reads as a placeholder ('${word}')`, hint: issued };
-    const seg = pointerSegments(pointer);
-    if (brandId && seg[2] === "areas" && seg[4] === "loginClientId" && value === placeholderLoginClientId(brandId, seg[3] ?? ""))
-      return {
-        reason: "is gen new-brand's placeholder",
-        hint: "use the login client id the identity provider issued for this brand and area",
-      };
-    if (brandId && seg[2] === "tracking" && seg[3] === "appId" && value === placeholderTrackingAppId(brandId))
-      return { reason: "is gen new-brand's placeholder", hint: "use the app id the tracking service issued for this brand" };
   }
   if (field === "japanese-notice" && PLACEHOLDER_JA_ADDRESS.test(value))
     return {

@@ -2,17 +2,16 @@
 // diagnostic at once. `strict` adds the pre-deploy checks (./strict-pass.ts).
 
 import type { BrandsConfig } from "../../browser/config/types.ts";
+import { reported } from "./budget.ts";
 import { type Diagnostic, type Format, formatDiagnostics, sortDiagnostics } from "./diagnostics.ts";
 import { iconPass } from "./icon-pass.ts";
 import { parseSource, type SourceFile } from "./load.ts";
+import { type PassOptions, runPasses } from "./passes.ts";
 import { type ConfigRead, type IconBytes, readConfig } from "./read.ts";
-import { schemaPass } from "./schema-pass.ts";
-import { type SemanticOptions, semanticPass } from "./semantic-pass.ts";
-import { strictPass } from "./strict-pass.ts";
 
-export interface ValidationOptions extends SemanticOptions {
-  /** `gen validate --strict`: TODO markers and placeholder values are errors too. */
-  strict?: boolean;
+export interface ValidationOptions extends PassOptions {
+  /** `gen validate --brand`: only this brand's problems, and the file's own (its YAML, its top-level keys). */
+  brand?: string;
 }
 
 export interface ValidationResult {
@@ -35,31 +34,40 @@ function withoutFollowOns(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 function passes(result: { source: SourceFile; diagnostics: Diagnostic[] }, options: ValidationOptions): Diagnostic[] {
-  const { source } = result;
-  const diagnostics = [...result.diagnostics];
-  if (source.data !== undefined) diagnostics.push(...schemaPass(source), ...semanticPass(source, options));
-  if (options.strict) diagnostics.push(...strictPass(source));
-  return withoutFollowOns(diagnostics);
+  return withoutFollowOns([...result.diagnostics, ...runPasses(result.source, options)]);
 }
 
-function outcome(source: SourceFile, diagnostics: Diagnostic[]): ValidationResult {
-  const sorted = sortDiagnostics(diagnostics);
+/** The problems of one brand (every entry with its id) and of the file itself, not other brands'. */
+function ofBrand(source: SourceFile, diagnostics: Diagnostic[], brand: string | undefined): Diagnostic[] {
+  if (brand === undefined) return diagnostics;
+  const brands = (source.data as { brands?: unknown } | undefined)?.brands;
+  const mine = new Set(
+    (Array.isArray(brands) ? brands : []).flatMap((b, i) => ((b as { id?: unknown } | null)?.id === brand ? [String(i)] : [])),
+  );
+  return diagnostics.filter((d) => {
+    const index = /^\/brands\/(\d+)(?:\/|$)/.exec(d.pointer)?.[1];
+    return index === undefined || mine.has(index);
+  });
+}
+
+function outcome(source: SourceFile, all: Diagnostic[], brand?: string): ValidationResult {
+  const sorted = sortDiagnostics(ofBrand(source, all, brand));
   const ok = !sorted.some((d) => d.severity === "error");
-  return { source, diagnostics: sorted, ...(ok ? { config: source.data as BrandsConfig } : {}) };
+  return { source, diagnostics: reported(source, sorted), ...(ok ? { config: source.data as BrandsConfig } : {}) };
 }
 
 export function validateSource(
   result: { source: SourceFile; diagnostics: Diagnostic[] },
   options: ValidationOptions = {},
 ): ValidationResult {
-  return outcome(result.source, passes(result, options));
+  return outcome(result.source, passes(result, options), options.brand);
 }
 
 /** A config read from disk (./read.ts): every pass, and its brands' icons decoded as the build will draw them. */
 export async function validateRead(read: ConfigRead, options: ValidationOptions = {}): Promise<ValidationResult> {
   const diagnostics = passes(read, { ...options, icons: read.icons });
   if (read.source.data !== undefined) diagnostics.push(...(await iconPass(read.source, read.icons)));
-  return { ...outcome(read.source, diagnostics), icons: read.icons };
+  return { ...outcome(read.source, diagnostics, options.brand), icons: read.icons };
 }
 
 /** A file on disk, read once (the config, then its icons) and validated. */

@@ -1,0 +1,77 @@
+// The catalogue of diagnostics (./catalogue.ts), its second part: what the JSON Schema refuses.
+import { type CatalogueEntry, entry } from "./catalogue-entry.ts";
+
+export const SCHEMA_DIAGNOSTICS = {
+  "missing-property": entry({
+    severity: "error",
+    title: "A required property is missing.",
+    hint: undefined,
+    why: "The store cannot be built without it.",
+    fix: "Add the property; the hint says what it is.",
+    example: "- id: aurora\n  name: Aurora Games\n",
+  }),
+  "unknown-property": entry({
+    severity: "error",
+    title: "A property the schema does not know.",
+    hint: undefined,
+    why: "Usually a misspelling: the value you meant to set is not set.",
+    fix: "Use the name the hint suggests, or remove the property.",
+    example: "- id: aurora\n  tittle: Aurora Top-up\n",
+  }),
+  "unknown-value": entry({
+    severity: "error",
+    title: "A value (or a map key) outside the allowed set.",
+    hint: undefined,
+    why: "Areas, languages, currencies and regions are fixed sets the storefront and the platform know.",
+    fix: "Use one of the values the hint lists (editors complete them from the schema).",
+    example: "areas:\n  seaa:\n    languages: [en]\n",
+  }),
+  "wrong-type": entry({
+    severity: "error",
+    title: "A value of the wrong type.",
+    hint: undefined,
+    why: "The generator and the storefront read the value as the type the schema gives.",
+    fix: "Write the value as the schema expects (the hint has an example).",
+    example: "features:\n  vip: yes please\n",
+  }),
+  "number-for-string": entry({
+    severity: "error",
+    title: "An unquoted number where text is expected.",
+    hint: undefined,
+    why: "YAML reads `1e400`, `0x1F` or `007` as numbers, not as the digits written: a client id or an id would change (or become infinite) on the way.",
+    fix: "Put the value in double quotes, exactly as written.",
+    example: 'clientIdMap: { android: 1e400, ios: "1001002", web: "1001003" }\n',
+  }),
+  "bad-format": entry({
+    severity: "error",
+    title: "A value that does not have the required format.",
+    hint: undefined,
+    why: "Hosts, origins, colours and ids are used as they are written: in URLs, CSS and file names.",
+    fix: "Follow the format the message names; the hint has an example.",
+    example: 'themeColor: "#5b3df"\n',
+  }),
+  "out-of-range": entry({
+    severity: "error",
+    title: "A value too long, too short, too large or too small.",
+    hint: undefined,
+    why: "Limits keep pages and brand modules small and values displayable.",
+    fix: "Shorten or lengthen the value to the range the message gives.",
+    example: "languages: []\n",
+  }),
+  "duplicate-item": entry({
+    severity: "error",
+    title: "An item listed twice.",
+    hint: "Remove the repeated entry.",
+    why: "A repeated language, region or host is a copy-and-paste slip.",
+    fix: "Remove the repeat.",
+    example: "languages: [en, ja, en]\n",
+  }),
+  "schema-violation": entry({
+    severity: "error",
+    title: "A value that breaks another rule of the schema.",
+    hint: undefined,
+    why: "The schema describes what the storefront can build.",
+    fix: "Read the message and the property's description in docs/brands-reference.md.",
+    example: "layout:\n  default: newest\n",
+  }),
+} as const satisfies Record<string, CatalogueEntry>;
