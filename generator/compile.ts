@@ -12,6 +12,7 @@ import { type CodegenReport, describeCodegen, generateRuntimeFiles, writeGenerat
 import { precompress } from "./compress.ts";
 import { emitBuildInfo } from "./emit/build-info.ts";
 import type { EmittedFile, OutputFile } from "./emit/file.ts";
+import { emitRelease } from "./emit/release.ts";
 import { emitSites, iconFiles } from "./emit/site.ts";
 import { renderBrandIcons } from "./icons.ts";
 import { readProductInputs } from "./inputs.ts";
@@ -128,7 +129,9 @@ export async function compile(file: string, options: CompileOptions = {}): Promi
         ({ report: r }) => `${r.distinct} distinct: ${r.rendered} rendered, ${r.cached} from cache`,
       ),
     ]);
-    compilation.site = [...emitSites(resolved, bundle, product.templates), ...iconFiles(resolved, icons.byBrand), emitBuildInfo(resolved)];
+    const sites = [...emitSites(resolved, bundle, product.templates), ...iconFiles(resolved, icons.byBrand)];
+    // The release inventory names every file above by its digest (dist/release.json).
+    compilation.site = [...sites, emitBuildInfo(resolved), emitRelease(resolved, bundle, sites)];
     if (out && staging) await writeSite(compilation, out, staging, progress);
   } catch (err) {
     if (staging) await rm(staging, { recursive: true, force: true });
