@@ -100,9 +100,14 @@ const digest = (files: SiteFiles, path: string): { sha256: string; bytes: number
   return { sha256: entry.sha256, bytes: size(entry.file) };
 };
 
+/** A source as the repository names it: a package by its path from node_modules/, wherever that is. */
+const sourceName = (source: string) => source.replace(/^.*node_modules\//, "node_modules/");
+
 /** Why a file of the bundle is there, in a reviewer's words. */
 function assetWhy(asset: BundleAsset, entrySource: string): string {
   const language = /locales\/([a-z-]+)\.json\?(first|later)$/.exec(asset.source);
+  // Vite names a chunk shared by several others after its file (`_tabs-….js`).
+  const shared = asset.source.startsWith("_");
   switch (asset.role) {
     case "entry":
       return "the runtime's entry: every page preloads it and its first script runs it";
@@ -115,9 +120,11 @@ function assetWhy(asset: BundleAsset, entrySource: string): string {
     case "stylesheet":
       return asset.source === entrySource
         ? "the entry's stylesheet: inlined in every page, so no page loads this file"
-        : `a stylesheet loaded by the runtime with ${asset.source}`;
+        : "a stylesheet the runtime loads with the chunks that need it";
     case "lazy":
-      return `loaded by the runtime when it needs ${asset.source || "it"}`;
+      return shared
+        ? "code shared by chunks the runtime loads later"
+        : `loaded by the runtime when it needs ${sourceName(asset.source) || "it"}`;
   }
 }
 
