@@ -14,6 +14,7 @@ import { localesCommand } from "./commands/locales.ts";
 import { newBrandCommand } from "./commands/new-brand.ts";
 import { registerDev, registerPreview } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
+import { verifyCommand } from "./commands/verify.ts";
 import { EXIT, type Io, stdio } from "./io.ts";
 
 export { EXIT, type Io } from "./io.ts";
@@ -38,6 +39,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   buildCommand(program, io, done);
   deployConfigCommand(program, io, done);
   diffCommand(program, io, done);
+  verifyCommand(program, io, done);
   newBrandCommand(program.command("new-brand"), io, done);
   localesCommand(program.command("locales"), io, done);
   docsCommand(program.command("docs"), io, done);
