@@ -4,7 +4,7 @@ import { launchOptions } from "./e2e/browser.ts";
 
 export default defineConfig({
   testDir: "e2e",
-  testMatch: "nginx.smoke.ts",
+  testMatch: ["nginx.smoke.ts", "nginx.verify.ts"],
   outputDir: "test-results/nginx",
   globalSetup: "./e2e/nginx-setup.ts",
   workers: 1,

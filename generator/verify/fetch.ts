@@ -3,7 +3,7 @@
 // docs/deploy.md, "Check a release"), never less. With `--connect`, every host's requests go to one
 // address (a load balancer, one machine, a local nginx) with the host's name in the Host header and
 // in TLS (SNI and the certificate's check), as a browser resolving the host there would send them.
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { type Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
@@ -59,7 +59,7 @@ const flat = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
 
 /** A client for one target: each answer read whole (a file of the build is small), decoded, or the reason it could not be. */
-export function clientFor(target: Target, timeoutMs = 15_000): Client {
+export function clientFor(target: Target, timeoutMs = 15_000, agent?: Agent): Client {
   const request = target.protocol === "https:" ? httpsRequest : httpRequest;
   return (host, path, encoding) =>
     new Promise((resolve) => {
@@ -73,6 +73,8 @@ export function clientFor(target: Target, timeoutMs = 15_000): Client {
           ...(target.protocol === "https:" ? { servername: host } : {}),
           headers: { host: `${host}${target.hostPort}`, "accept-encoding": encoding, "user-agent": "gen-verify" },
           timeout: timeoutMs,
+          // The default agent unless a caller brings its own (a test's, trusting its own CA in-process).
+          ...(agent ? { agent } : {}),
         },
         (res) => {
           const chunks: Buffer[] = [];
