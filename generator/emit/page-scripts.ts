@@ -95,3 +95,9 @@ export function pageCode(site: ResolvedBrand, bundle: BundleInfo, assets: Readon
     ],
   };
 }
+
+/** Every site brand's page code, by brand id: made once per compile for the pages and the inventory. */
+export function pageCodes(sites: readonly ResolvedBrand[], bundle: BundleInfo): Map<string, PageCode> {
+  const assets = new Map((bundle.assets ?? []).map((asset) => [asset.url, asset]));
+  return new Map(sites.map((site) => [site.brand.id, pageCode(site, bundle, assets)]));
+}

@@ -7,10 +7,10 @@ import { ENTRY_PAGES } from "../../core/browser/entry-pages.ts";
 import { externalScripts } from "../../core/browser/hosting/external-scripts.ts";
 import { HSTS, type ResponseKind, responseHeaders } from "../../core/browser/hosting/http-policy.ts";
 import type { BundleAsset, BundleInfo, ResolvedBrand, ResolvedConfig } from "../model.ts";
-import type { EmittedFile, OutputFile } from "./file.ts";
+import type { Digest, EmittedFile, OutputFile } from "./file.ts";
 import { sha256Hex } from "./hashes.ts";
 import { pageReferences } from "./page-references.ts";
-import { type InlineCode, type PageScript, pageCode, scriptsOf } from "./page-scripts.ts";
+import { type InlineCode, type PageCode, type PageScript, pageCodes, scriptsOf } from "./page-scripts.ts";
 
 /** At the root of dist/, beside hosts.json; never served (only brands/ and app/assets/ are). */
 export const RELEASE_FILE = "release.json";
@@ -92,12 +92,12 @@ const text = (file: OutputFile) => (typeof file.contents === "string" ? file.con
 const size = (file: OutputFile) => (typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.length);
 
 /** The site's files by dist/-relative path, each hashed once (the inventory and the release id share the digests). */
-type SiteFiles = ReadonlyMap<string, { file: OutputFile; sha256: string }>;
+type SiteFiles = ReadonlyMap<string, { file: OutputFile; digest: Digest }>;
 
-const digest = (files: SiteFiles, path: string): { sha256: string; bytes: number } => {
+const digest = (files: SiteFiles, path: string): Digest => {
   const entry = files.get(path);
   if (!entry) throw new Error(`the release names ${path}, which the build did not emit`);
-  return { sha256: entry.sha256, bytes: size(entry.file) };
+  return entry.digest;
 };
 
 /** A source as the repository names it: a package by its path from node_modules/, wherever that is. */
@@ -128,12 +128,38 @@ function assetWhy(asset: BundleAsset, entrySource: string): string {
   }
 }
 
+/** What every brand's part is made from, indexed once (a build has thousands of brands and files). */
+interface ReleaseContext {
+  codes: ReadonlyMap<string, PageCode>;
+  files: SiteFiles;
+  /** Each brand's files, relative to its folder. */
+  folders: ReadonlyMap<string, string[]>;
+  hosts: ReadonlyMap<string, ReleaseBrand["hosts"]>;
+}
+
+function releaseContext(resolved: ResolvedConfig, codes: ReadonlyMap<string, PageCode>, files: SiteFiles): ReleaseContext {
+  const folders = new Map<string, string[]>();
+  for (const path of files.keys()) {
+    const m = /^brands\/([^/]+)\/(.+)$/.exec(path);
+    if (m?.[1] && m[2]) folders.set(m[1], [...(folders.get(m[1]) ?? []), m[2]]);
+  }
+  const hosts = new Map<string, ReleaseBrand["hosts"]>();
+  for (const [host, entry] of Object.entries(resolved.publicHosts).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const own = hosts.get(entry.brand) ?? { production: [], demo: [] };
+    own[entry.mode].push(host);
+    hosts.set(entry.brand, own);
+  }
+  return { codes, files, folders, hosts };
+}
+
 /** One brand's part of the inventory, from its emitted files (`brands/<id>/…`). */
-function releaseBrand(site: ResolvedBrand, resolved: ResolvedConfig, bundle: BundleInfo, files: SiteFiles): ReleaseBrand {
+function releaseBrand(site: ResolvedBrand, context: ReleaseContext): ReleaseBrand {
   const { brand } = site;
+  const { files } = context;
   const base = `brands/${brand.id}/`;
-  const code = pageCode(site, bundle, new Map((bundle.assets ?? []).map((a) => [a.url, a])));
-  const own = [...files.keys()].filter((path) => path.startsWith(base)).map((path) => path.slice(base.length));
+  const code = context.codes.get(brand.id);
+  if (!code) throw new Error(`no page code for brand '${brand.id}'`);
+  const own = context.folders.get(brand.id) ?? [];
   const entryFiles = new Set<string>(ENTRY_PAGES.map((p) => p.file));
   const html = (file: string) => text(files.get(`${base}${file}`)?.file ?? { path: "", contents: "" });
   const pages = ENTRY_PAGES.filter(({ file }) => files.has(`${base}${file}`)).map(({ file, paths }) => ({
@@ -157,14 +183,9 @@ function releaseBrand(site: ResolvedBrand, resolved: ResolvedConfig, bundle: Bun
       ...digest(files, `${base}${file}`),
       kind: file === "sw.js" ? ("worker" as const) : ("brandFile" as const),
     }));
-  const hosts = (mode: "production" | "demo") =>
-    Object.entries(resolved.publicHosts)
-      .filter(([, entry]) => entry.brand === brand.id && entry.mode === mode)
-      .map(([host]) => host)
-      .sort();
   return {
     id: brand.id,
-    hosts: { production: hosts("production"), demo: hosts("demo") },
+    hosts: context.hosts.get(brand.id) ?? { production: [], demo: [] },
     scripts: scriptsOf(code),
     inline: code.inline,
     headers: served("page", html("index.html")),
@@ -184,14 +205,20 @@ const popupInline = (html: string): InlineCode[] =>
   }));
 
 /** dist/release.json from the model, the bundle and every file the sites emitted (release.json aside). */
-export function emitRelease(resolved: ResolvedConfig, bundle: BundleInfo, site: readonly OutputFile[]): EmittedFile {
+export function emitRelease(
+  resolved: ResolvedConfig,
+  bundle: BundleInfo,
+  site: readonly OutputFile[],
+  codes: ReadonlyMap<string, PageCode> = pageCodes(resolved.siteBrands, bundle),
+): EmittedFile {
   const files: SiteFiles = new Map(
     site
       .filter((f) => f.path.startsWith("brands/") || f.path.startsWith("app/") || f.path === "unknown-host.html")
-      .map((file) => [file.path, { file, sha256: sha256Hex(file.contents) }]),
+      .map((file) => [file.path, { file, digest: file.digest ?? { sha256: sha256Hex(file.contents), bytes: size(file) } }]),
   );
   const entrySource = bundle.assets?.find((a) => a.role === "entry")?.source ?? "";
-  const brands = resolved.siteBrands.map((b) => releaseBrand(b, resolved, bundle, files));
+  const context = releaseContext(resolved, codes, files);
+  const brands = resolved.siteBrands.map((b) => releaseBrand(b, context));
   const assets: ReleaseAsset[] = [
     ...(bundle.assets ?? []).map((a) => ({ path: a.url, integrity: a.integrity, bytes: a.bytes, why: assetWhy(a, entrySource) })),
     ...brands.flatMap(({ id, scripts: [module] }) => {
@@ -229,7 +256,7 @@ export function emitRelease(resolved: ResolvedConfig, bundle: BundleInfo, site: 
 function releaseId(fingerprint: string, files: SiteFiles, assets: readonly ReleaseAsset[]): string {
   const lines = [
     fingerprint,
-    ...[...files].map(([path, { sha256 }]) => `${path} ${sha256}`),
+    ...[...files].map(([path, { digest: own }]) => `${path} ${own.sha256}`),
     ...assets.map((a) => `${a.path} ${a.integrity}`),
   ];
   return sha256Hex(lines.sort().join("\n")).slice(0, 16);
