@@ -29,8 +29,10 @@ function byHost(differences: Difference[]): Map<string, Difference[]> {
 const escapeData = (s: string) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 const escapeProperty = (s: string) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
 
-export function renderRound(heading: Heading, result: RoundResult, format: VerifyFormat): string {
-  if (format === "json") return `${JSON.stringify({ ...heading, checked: result.checked, differences: result.differences }, null, 2)}\n`;
+/** A round's report; `oneLine` JSON for `--watch`, whose every round is then one line of a log. */
+export function renderRound(heading: Heading, result: RoundResult, format: VerifyFormat, oneLine = false): string {
+  if (format === "json")
+    return `${JSON.stringify({ ...heading, checked: result.checked, differences: result.differences }, null, oneLine ? 0 : 2)}\n`;
   if (format === "github") {
     const lines = result.differences.map(
       (d) =>

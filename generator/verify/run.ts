@@ -109,7 +109,7 @@ export async function runVerify(url: string, opts: VerifyOptions, io: Io, deps: 
   const heading: Heading = { release: inventory.release, target: `${target.protocol}//${pattern}${target.hostPort}${via}` };
   const https = target.protocol === "https:";
   let result = await verifyRound(inventory, hosts, client, https);
-  io.out(renderRound(heading, result, opts.format));
+  io.out(renderRound(heading, result, opts.format, minutes !== undefined));
   if (minutes === undefined) return result.differences.length ? 1 : 0;
   for (let round = 1; deps.rounds === undefined || round < deps.rounds; round++) {
     await deps.wait(minutes * 60_000);
