@@ -148,7 +148,8 @@ export function emitSites(
     let at = 0;
     const pages = ENTRY_PAGES.map((page, i) => {
       const html = htmls[i] ?? "";
-      const flat = all.slice(at, (at += html.length));
+      const flat = all.slice(at, at + html.length);
+      at += html.length;
       return { file: page.file, html, digest: { sha256: sha256Hex(flat), bytes: Buffer.byteLength(flat) } };
     });
     for (const page of pages) files.push({ path: `${base}/${page.file}`, contents: page.html, digest: page.digest });
