@@ -76,14 +76,15 @@ function largestPage(files: SiteFiles, id: string): { file: string; gzip: number
 export function sizeChanges(base: SiteFiles, head: SiteFiles, id: string, pagesDiffer: boolean): Change[] {
   const out: Change[] = [];
   const [was, now] = [moduleOf(base, id), moduleOf(head, id)];
-  if (was !== now && now) {
-    const after = gzipBytes(head.get(now) ?? "");
+  // A module renamed by its content hash can keep its gzip size: only a size that moved is a line.
+  const [moduleBefore, moduleAfter] = [was && gzipBytes(base.get(was) ?? ""), now && gzipBytes(head.get(now) ?? "")];
+  if (was !== now && moduleAfter && moduleBefore !== moduleAfter) {
     out.push({
       brand: id,
       kind: "size-changed",
       subject: "brand module",
-      ...(was ? { before: bytes(gzipBytes(base.get(was) ?? "")) } : {}),
-      after: bytes(after),
+      ...(moduleBefore ? { before: bytes(moduleBefore) } : {}),
+      after: bytes(moduleAfter),
       risky: false,
     });
   }
