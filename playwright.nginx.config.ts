@@ -1,4 +1,5 @@
-// `npm run test:nginx`: the production path, the built dist/ behind a real nginx (e2e/nginx-setup.ts).
+// `npm run test:nginx`: the production path, the built dist/ behind a real nginx (e2e/nginx-setup.ts),
+// in Chromium (e2e/nginx.smoke.ts) and checked by `gen verify` (e2e/nginx.verify.ts).
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./e2e/browser.ts";
 
