@@ -130,6 +130,12 @@ describe("gen verify", () => {
     expect(found[0]?.message).toMatch(/^its bytes are not the release's entry\/my\.html \([\d,]+ bytes, the release's [\d,]+ bytes\)$/);
   });
 
+  it("names a popup page edited by one byte as an edit, not as the store's scripts missing", async () => {
+    served.files.set("brands/sakura/twitterRedirect.html", page("brands/sakura/twitterRedirect.html").replace("</title>", " </title>"));
+    const found = await differences();
+    expect(new Set(found.map((d) => `${d.path} ${d.kind}`))).toEqual(new Set(["/twitterRedirect.html page-changed"]));
+  });
+
   it("names a script added to a page", async () => {
     const html = page("brands/sakura/index.html");
     served.files.set("brands/sakura/index.html", html.replace("</head>", '<script src="https://cdn.evil.example/x.js"></script></head>'));

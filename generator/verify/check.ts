@@ -67,15 +67,19 @@ export function headerDifferences(expected: Expected, got: Record<string, string
   });
 }
 
+/** What the release lists a page as loading: the scripts it names and its inline code. */
+export type PageCodeListed = Pick<ReleaseBrand, "scripts" | "inline">;
+
 /** A hashed asset's name without its hash: two builds' files of one chunk share it. */
 const stem = (url: string) => url.replace(/[-.](?:[A-Za-z0-9_-]{8}|[0-9a-f]{10})\.(?:js|css)$/, "");
 
 /** How a page whose bytes differ from the release's differs: another build's, or what in it changed. */
-function pageDelta(brand: ReleaseBrand, html: string, at: { host: string; path: string }, inline: ReleaseBrand["inline"]): Difference[] {
+function pageDelta(code: PageCodeListed, html: string, at: { host: string; path: string }): Difference[] {
+  const { scripts, inline } = code;
   const refs = pageReferences(html);
   const served = new Map(refs.files.map((f) => [f.url, f]));
-  const listed = new Map(brand.scripts.map((s) => [s.url, s]));
-  const replaced = brand.scripts
+  const listed = new Map(scripts.map((s) => [s.url, s]));
+  const replaced = scripts
     .filter((s) => !served.has(s.url))
     .flatMap((s) => refs.files.filter((f) => !listed.has(f.url) && stem(f.url) === stem(s.url)).map((f) => ({ was: s.url, now: f.url })));
   if (replaced.length) {
@@ -93,7 +97,7 @@ function pageDelta(brand: ReleaseBrand, html: string, at: { host: string; path: 
         message: `names ${file.url} with integrity '${file.integrity}', the release's '${own.integrity}'`,
       });
   }
-  for (const script of brand.scripts)
+  for (const script of scripts)
     if (!served.has(script.url)) out.push({ ...at, kind: "script-missing", message: `does not load ${script.url} (${script.why})` });
   const known = new Set(inline.map((c) => c.hash));
   for (const code of refs.inline)
@@ -102,14 +106,17 @@ function pageDelta(brand: ReleaseBrand, html: string, at: { host: string; path: 
   return out;
 }
 
-/** A storefront page (or a popup page) against the release: status, headers, bytes and, when they differ, how. */
-export function checkPage(brand: ReleaseBrand, page: ReleasePage, expected: Expected, answer: Answer, inline = brand.inline): Difference[] {
+/**
+ * A page against the release: status, headers, bytes and, when they differ, how. `code` is what the
+ * page loads: a storefront page its brand's scripts and inline code, a popup page only its own.
+ */
+export function checkPage(code: PageCodeListed, page: ReleasePage, expected: Expected, answer: Answer): Difference[] {
   const failed = answered(expected, answer, "page-missing");
   if (failed || "error" in answer) return failed ?? [];
   const at = { host: expected.host, path: expected.path };
   const out = headerDifferences(expected, answer.headers);
   if (sha256(answer.body) === page.sha256) return out;
-  const delta = pageDelta(brand, answer.body.toString("utf8"), at, inline);
+  const delta = pageDelta(code, answer.body.toString("utf8"), at);
   const edited = {
     ...at,
     kind: "page-changed" as const,

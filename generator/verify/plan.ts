@@ -46,7 +46,7 @@ function hostTasks(
     for (const path of popup.paths) {
       checked.pages++;
       tasks.push(async () =>
-        checkPage(brand, popup, expect(path, popup.headers), await client(host, path, BROWSER_ENCODING), popup.inline),
+        checkPage({ scripts: [], inline: popup.inline }, popup, expect(path, popup.headers), await client(host, path, BROWSER_ENCODING)),
       );
     }
   for (const file of brand.files) {
