@@ -217,6 +217,33 @@ describe("gen verify: formats, --watch and usage", () => {
     expect(json.checked.hosts).toBe(Object.keys(served.hosts).length);
   });
 
+  it("names a host that does not answer once, and checks the others", async () => {
+    const out: string[] = [];
+    const { clientFor } = await import("../generator/verify/fetch.ts");
+    const code = await runVerify(
+      `http://*:${port}`,
+      { dist, connect: `127.0.0.1:${port}`, format: "json" },
+      { out: (s) => out.push(s), err: () => undefined },
+      {
+        client: (target) => {
+          const real = clientFor(target);
+          return (host, path, encoding) =>
+            host === "pay.sakura.example" ? Promise.resolve({ error: "ECONNREFUSED: connect ECONNREFUSED" }) : real(host, path, encoding);
+        },
+        wait: async () => undefined,
+      },
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(out.join("")).differences).toEqual([
+      {
+        host: "pay.sakura.example",
+        path: "/selectGoods",
+        kind: "unreachable",
+        message: "no answer, so nothing of this host was checked: ECONNREFUSED: connect ECONNREFUSED",
+      },
+    ]);
+  });
+
   it("checks one host, or the hosts a pattern names", async () => {
     const one = await verify(`http://pay.sakura.example:${port}`, "--format", "json");
     expect(JSON.parse(one.out).checked.hosts).toBe(1);

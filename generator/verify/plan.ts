@@ -85,10 +85,23 @@ export async function verifyRound(
   concurrency = 8,
 ): Promise<RoundResult> {
   const checked: Checked = { hosts: hosts.length, pages: 0, files: 0, assets: 0 };
-  const tasks = hosts.flatMap(([host, brand]) => hostTasks(brand, host, inventory, client, https, checked));
-  const first = hosts[0]?.[0];
-  if (first) tasks.push(...assetTasks(inventory, first, client, https, checked));
   const limit = pLimit(concurrency);
+  // A host that does not answer is one difference, not one per path (each could wait its timeout).
+  const probes = await Promise.all(hosts.map(([host, brand]) => limit(() => probe(host, brand, client))));
+  const unreachable = probes.flatMap((found) => (found ? [found] : []));
+  const answering = hosts.filter((_, i) => !probes[i]);
+  const tasks = answering.flatMap(([host, brand]) => hostTasks(brand, host, inventory, client, https, checked));
+  const first = answering[0]?.[0];
+  if (first) tasks.push(...assetTasks(inventory, first, client, https, checked));
   const results = await Promise.all(tasks.map((task) => limit(task)));
-  return { differences: results.flat(), checked };
+  return { differences: [...unreachable, ...results.flat()], checked };
+}
+
+/** Whether a host answers at all: asked for its first page; the difference when it does not. */
+async function probe(host: string, brand: ReleaseBrand, client: Client): Promise<Difference | undefined> {
+  const path = brand.pages[0]?.paths[0] ?? "/";
+  const answer = await client(host, path, BROWSER_ENCODING);
+  return "error" in answer
+    ? { host, path, kind: "unreachable", message: `no answer, so nothing of this host was checked: ${answer.error}` }
+    : undefined;
 }
