@@ -1,6 +1,7 @@
-// `gen diff`: the command line of generator/diff/run.ts.
+// `gen diff`: the command line of generator/diff/run.ts, loaded only when it runs (every other
+// command starts without the comparison and its bundler).
 import { type Command, Option } from "commander";
-import { type DiffOptions, runDiff } from "../../generator/diff/run.ts";
+import type { DiffOptions } from "../../generator/diff/run.ts";
 import type { Done, Io } from "../io.ts";
 
 export function diffCommand(program: Command, io: Io, done: Done): Command {
@@ -36,6 +37,6 @@ export function diffCommand(program: Command, io: Io, done: Done): Command {
       ].join("\n"),
     )
     .action(async (base: string, file: string, opts: DiffOptions) => {
-      done(await runDiff(file, base, opts, io, undefined, io.color ?? false));
+      done(await (await import("../../generator/diff/run.ts")).runDiff(file, base, opts, io, undefined, io.color ?? false));
     });
 }

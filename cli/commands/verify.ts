@@ -1,6 +1,6 @@
-// `gen verify`: the command line of generator/verify/run.ts.
+// `gen verify`: the command line of generator/verify/run.ts, loaded only when it runs.
 import { type Command, Option } from "commander";
-import { runVerify, type VerifyOptions } from "../../generator/verify/run.ts";
+import type { VerifyOptions } from "../../generator/verify/run.ts";
 import type { Done, Io } from "../io.ts";
 
 export function verifyCommand(program: Command, io: Io, done: Done): Command {
@@ -40,6 +40,6 @@ export function verifyCommand(program: Command, io: Io, done: Done): Command {
       ].join("\n"),
     )
     .action(async (url: string, opts: VerifyOptions) => {
-      done(await runVerify(url, opts, io));
+      done(await (await import("../../generator/verify/run.ts")).runVerify(url, opts, io));
     });
 }
