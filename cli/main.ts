@@ -4,14 +4,17 @@
 import { Command, CommanderError } from "commander";
 import { UnreadableFileError } from "../core/node/config/load.ts";
 import { DeployUsageError } from "../generator/deploy.ts";
+import { UsageError } from "../generator/io.ts";
 import { PlatformConfigError } from "../server/platform.ts";
 import { buildCommand } from "./commands/build.ts";
 import { deployConfigCommand } from "./commands/deploy-config.ts";
+import { diffCommand } from "./commands/diff.ts";
 import { docsCommand } from "./commands/docs.ts";
 import { localesCommand } from "./commands/locales.ts";
 import { newBrandCommand } from "./commands/new-brand.ts";
 import { registerDev, registerPreview } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
+import { verifyCommand } from "./commands/verify.ts";
 import { EXIT, type Io, stdio } from "./io.ts";
 
 export { EXIT, type Io } from "./io.ts";
@@ -35,6 +38,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   validateCommand(program, io, done);
   buildCommand(program, io, done);
   deployConfigCommand(program, io, done);
+  diffCommand(program, io, done);
+  verifyCommand(program, io, done);
   newBrandCommand(program.command("new-brand"), io, done);
   localesCommand(program.command("locales"), io, done);
   docsCommand(program.command("docs"), io, done);
@@ -47,7 +52,12 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     if (err instanceof CommanderError) {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (err instanceof UnreadableFileError || err instanceof DeployUsageError || err instanceof PlatformConfigError) {
+    if (
+      err instanceof UnreadableFileError ||
+      err instanceof DeployUsageError ||
+      err instanceof UsageError ||
+      err instanceof PlatformConfigError
+    ) {
       io.err(`gen: ${err.message}\n`);
       return EXIT.usage;
     }

@@ -1,11 +1,11 @@
 // `npm run test:nginx`: the built dist/ behind a real nginx with the generated configuration
-// (`gen deploy-config --nginx`), HTTPS with a throwaway self-signed certificate, the sandbox
+// (`gen deploy-config --nginx`), HTTPS with a certificate from a throwaway CA for every host, the sandbox
 // platform as its upstream (trusting nginx's X-Forwarded-*, as TRUST_PROXY=loopback does); all on
 // 127.0.0.1, all stopped at the end. The HTTPS port is in SF_NGINX_PORT, plain HTTP's in
 // SF_NGINX_HTTP_PORT. scripts/test-nginx.sh passes the work folder (SF_NGINX_WORK) and stops
 // nginx by its pid file there should this process die first.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +30,63 @@ const accepting = (port: number) =>
     socket.connect(port, "127.0.0.1");
   });
 
+/**
+ * A throwaway certificate authority and a certificate it signs for every production and demo host
+ * of the build (and storefront.test): a client that trusts the CA (gen verify, with
+ * NODE_EXTRA_CA_CERTS) checks each host's name as it would a real certificate's.
+ */
+function certificate(work: string): { cert: string; key: string; ca: string } {
+  const [ca, caKey, cert, key, request, extensions] = ["ca.pem", "ca.key", "cert.pem", "key.pem", "cert.csr", "cert.ext"].map((f) =>
+    join(work, f),
+  ) as [string, string, string, string, string, string];
+  const hosts = Object.keys(JSON.parse(readFileSync(join(E2E_DIST, "hosts.json"), "utf8")) as Record<string, unknown>).filter(
+    (h) => !h.endsWith(".localhost"),
+  );
+  const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "pipe" });
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    caKey,
+    "-out",
+    ca,
+    "-days",
+    "1",
+    "-subj",
+    "/CN=storefront test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign",
+  );
+  openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=storefront.test");
+  writeFileSync(
+    extensions,
+    `basicConstraints=CA:FALSE\nsubjectAltName=${["storefront.test", ...hosts].map((h) => `DNS:${h}`).join(",")}\n`,
+  );
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    request,
+    "-CA",
+    ca,
+    "-CAkey",
+    caKey,
+    "-CAcreateserial",
+    "-out",
+    cert,
+    "-days",
+    "1",
+    "-extfile",
+    extensions,
+  );
+  return { cert, key, ca };
+}
+
 export default async function nginxSetup() {
   const work = process.env.SF_NGINX_WORK ?? mkdtempSync(join(tmpdir(), "sf-nginx-"));
   // Started as root, nginx's workers run as nobody: they need to reach their temp folders here.
@@ -47,15 +104,7 @@ export default async function nginxSetup() {
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    const cert = join(work, "cert.pem");
-    const key = join(work, "key.pem");
-    execFileSync(
-      "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=storefront.test"],
-      {
-        stdio: "pipe",
-      },
-    );
+    const { cert, key, ca } = certificate(work);
     // nginx serves a copy of dist/ from here: its workers (nobody) may not reach into the checkout,
     // whose folder can be private (mktemp -d makes it 0700), as a server's files are not in a home folder.
     const dist = join(work, "dist");
@@ -95,6 +144,11 @@ export default async function nginxSetup() {
     process.env.SF_NGINX_PORT = String(https);
     process.env.SF_NGINX_HTTP_PORT = String(http);
     process.env.SF_NGINX_CONF = conf;
+    // What gen verify checks (e2e/nginx.verify.ts): the copy nginx serves, its pid file (a reload
+    // after the configuration changes), and the CA its certificate is signed by.
+    process.env.SF_NGINX_DIST = dist;
+    process.env.SF_NGINX_PID = join(work, "nginx.pid");
+    process.env.SF_NGINX_CA = ca;
     // The platform runs in this process: the flood test reads its memory from /proc.
     process.env.SF_PLATFORM_PID = String(process.pid);
   } catch (err) {

@@ -12,6 +12,8 @@ import { type CodegenReport, describeCodegen, generateRuntimeFiles, writeGenerat
 import { precompress } from "./compress.ts";
 import { emitBuildInfo } from "./emit/build-info.ts";
 import type { EmittedFile, OutputFile } from "./emit/file.ts";
+import { pageCodes } from "./emit/page-scripts.ts";
+import { emitRelease } from "./emit/release.ts";
 import { emitSites, iconFiles } from "./emit/site.ts";
 import { renderBrandIcons } from "./icons.ts";
 import { readProductInputs } from "./inputs.ts";
@@ -128,7 +130,11 @@ export async function compile(file: string, options: CompileOptions = {}): Promi
         ({ report: r }) => `${r.distinct} distinct: ${r.rendered} rendered, ${r.cached} from cache`,
       ),
     ]);
-    compilation.site = [...emitSites(resolved, bundle, product.templates), ...iconFiles(resolved, icons.byBrand), emitBuildInfo(resolved)];
+    // What each brand's pages load, made once for the pages and the release inventory, which names
+    // every file the sites emit by its digest (dist/release.json).
+    const codes = pageCodes(resolved.siteBrands, bundle);
+    const sites = [...emitSites(resolved, bundle, product.templates, codes), ...iconFiles(resolved, icons.byBrand)];
+    compilation.site = [...sites, emitBuildInfo(resolved), emitRelease(resolved, bundle, sites, codes)];
     if (out && staging) await writeSite(compilation, out, staging, progress);
   } catch (err) {
     if (staging) await rm(staging, { recursive: true, force: true });

@@ -7,3 +7,6 @@ export interface Io {
   /** Where prompts read answers; process.stdin when absent. Prompts only when it is a TTY. */
   input?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
+
+/** A command used wrongly (a bad argument, a missing file or tool): the command line exits 2 with its message. */
+export class UsageError extends Error {}

@@ -66,6 +66,31 @@ export interface ResolvedConfig {
   fingerprint: string;
 }
 
+/** Why a file of the bundle is there, for the release inventory (dist/release.json). */
+export type AssetRole =
+  /** The runtime's entry: the page preloads it and its first script runs it. */
+  | "entry"
+  /** Imported by the entry: the page preloads it. */
+  | "static"
+  /** A language's strings (`first`: what the first screen says, preloaded for the page's language; `later`: the rest). */
+  | "language"
+  /** Loaded later, when the runtime needs it (a route, a dialog, a feature). */
+  | "lazy"
+  /** A stylesheet: the entry's is inlined in every page; the others are loaded with their chunks. */
+  | "stylesheet";
+
+/** One file the bundle wrote under /assets/, hashed in memory before emit (the HTML names its integrity). */
+export interface BundleAsset {
+  /** Its URL on every storefront host (`/assets/…`). */
+  url: string;
+  /** Subresource Integrity of its bytes (`sha384-…`). */
+  integrity: string;
+  bytes: number;
+  role: AssetRole;
+  /** The source it was built from (Vite's manifest key: `features/loyalty/MyPage.tsx`, `../locales/ja.json?first`). */
+  source: string;
+}
+
 export interface BundleInfo {
   /** URL of the runtime's entry script. */
   entry: string;
@@ -77,4 +102,9 @@ export interface BundleInfo {
   locales?: Record<string, string>;
   /** The page's first script (runtime/early.ts), inlined: it starts the top-up's calls before the bundle. */
   early?: string;
+  /**
+   * Every file of the bundle with its hash (absent in `gen dev`, where Vite serves the sources): the
+   * pages name the integrity of those they load, and the release inventory lists them all.
+   */
+  assets?: BundleAsset[];
 }

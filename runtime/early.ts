@@ -127,6 +127,9 @@ function runBundle(): void {
     if (!entry) return;
     const script = document.createElement("script");
     script.type = "module";
+    // Where the preload ran, the module is taken from it (checked against its integrity then); a
+    // browser without modulepreload fetches it here, and checks the same integrity.
+    script.integrity = entry.integrity;
     script.src = entry.href;
     document.head.append(script);
   };

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The built dist/ behind a real nginx with the generated configuration, smoke-tested in Chromium
-# (playwright.nginx.config.ts, e2e/nginx-setup.ts), on the e2e suite's own build of its fixture config.
+# The built dist/ behind a real nginx with the generated configuration, smoke-tested in Chromium and
+# checked by `gen verify` against its release inventory, as served and then changed one way at a time
+# (playwright.nginx.config.ts, e2e/nginx-setup.ts, e2e/nginx.smoke.ts, e2e/nginx.verify.ts), on the
+# e2e suite's own build of its fixture config.
 # .ci/run installs nginx and openssl; without them this exits 0 with a message, except on CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,11 +1,43 @@
 // The runtime's bundle: one Vite build of runtime/ shared by every brand, and the page's first script
 // as one small classic script. An I/O step before emit: the emitters take what it reports (the entry,
 // its preloads, its CSS, the language chunks, the early script) as their input.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BundleInfo } from "../model.ts";
+import { sha384 } from "../emit/hashes.ts";
+import type { AssetRole, BundleAsset, BundleInfo } from "../model.ts";
 import { paths } from "../paths.ts";
 import { bundleAliases } from "./aliases.ts";
+
+type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+
+/**
+ * Every file Vite wrote under assets/, hashed now (I/O before emit) so the pages can name the
+ * integrity of what they load and the release inventory can list every chunk with why it is there.
+ */
+async function hashAssets(outDir: string, manifest: ViteManifest, preloads: string[]): Promise<BundleAsset[]> {
+  const sources = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+  // A stylesheet's source is the chunk that loads it (the entry's is inlined in every page instead).
+  for (const [key, chunk] of Object.entries(manifest))
+    for (const css of chunk.css ?? []) if (!sources.has(`/${css}`)) sources.set(`/${css}`, key);
+  const files = (await readdir(join(outDir, "assets"))).sort();
+  return Promise.all(
+    files.map(async (name) => {
+      const url = `/assets/${name}`;
+      const bytes = await readFile(join(outDir, "assets", name));
+      const source = sources.get(url) ?? "";
+      const role: AssetRole = name.endsWith(".css")
+        ? "stylesheet"
+        : manifest[source]?.isEntry
+          ? "entry"
+          : preloads.includes(url)
+            ? "static"
+            : /(?:^|\/)locales\/[a-z-]+\.json\?(first|later)$/.test(source)
+              ? "language"
+              : "lazy";
+      return { url, integrity: sha384(bytes), bytes: bytes.length, role, source };
+    }),
+  );
+}
 
 /** One vite build of the runtime, shared by every brand. */
 export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
@@ -15,10 +47,7 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
   });
-  const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
-  >;
+  const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   if (!entry) throw new Error("vite produced no entry chunk");
   const preloads: string[] = [];
@@ -42,7 +71,14 @@ export async function bundleRuntime(outDir: string): Promise<BundleInfo> {
       return lang ? [[lang, `/${chunk.file}`]] : [];
     }),
   );
-  return { entry: `/${entry.file}`, preloads, css: cssText.join("\n").trim(), locales, early: await bundleEarly() };
+  return {
+    entry: `/${entry.file}`,
+    preloads,
+    css: cssText.join("\n").trim(),
+    locales,
+    early: await bundleEarly(),
+    assets: await hashAssets(outDir, manifest, preloads),
+  };
 }
 
 /**

@@ -2,19 +2,21 @@
 // service worker, Twitter redirect page, icons and module, plus the host → brand deploy map and the
 // build's record. Pure functions of the resolved model (../model.ts): the templates, the bundle's file
 // names and the rendered icons come in as arguments, read and made before emit.
-import { createHash } from "node:crypto";
 import Handlebars from "handlebars";
 import { START_DATA_ID, startData } from "../../core/browser/config/start-brand.ts";
 import { ENTRY_PAGES, topUpPaths } from "../../core/browser/entry-pages.ts";
+import { externalScripts } from "../../core/browser/hosting/external-scripts.ts";
 import { API_PREFIXES } from "../../core/browser/hosting/http-policy.ts";
 import { layoutRoutes } from "../../core/browser/routes.ts";
 import type { BundleInfo, IconSet, ProductInputs, ResolvedBrand, ResolvedConfig } from "../model.ts";
-import { brandModuleJs, brandTokensCss } from "./brands.ts";
 import { entryShells } from "./entry-shells.ts";
 import type { EmittedFile, OutputFile } from "./file.ts";
+import { sha256, sha256Hex, shortHash } from "./hashes.ts";
 import { PNG_ICONS } from "./icons.ts";
+import { type PageCode, pageCodes } from "./page-scripts.ts";
 
 export type { BundleInfo };
+export { sha256 };
 
 type Templates = ProductInputs["templates"];
 
@@ -32,9 +34,6 @@ function compileTemplates(sources: Templates) {
   };
 }
 
-export const sha256 = (s: string) => `sha256-${createHash("sha256").update(s).digest("base64")}`;
-const shortHash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
-
 export function pageCsp(resolved: ResolvedBrand, styleHashes: string[], scriptHashes: string[] = []): string {
   const { brand } = resolved;
   // Preview hosts call their own server and, for failover, its backup sub-hosts (loopback only).
@@ -42,8 +41,12 @@ export function pageCsp(resolved: ResolvedBrand, styleHashes: string[], scriptHa
   const platform = resolved.platformOrigins.join(" ");
   const csp = [
     "default-src 'self'",
-    // A brand selling in Korea loads the Korean-market payment script from its platform hosts.
-    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}${brand.areas.kr ? ` ${[brand.api.production.primary, ...brand.api.production.backup, brand.api.demo.primary].join(" ")}` : ""}`,
+    // Scripts from another origin: a brand selling in Korea loads the Korean-market payment script
+    // from its platform hosts (core/browser/hosting/external-scripts.ts).
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}${externalScripts(brand)
+      .flatMap((script) => script.origins)
+      .map((origin) => ` ${origin}`)
+      .join("")}`,
     `style-src 'self' ${styleHashes.map((h) => `'${h}'`).join(" ")}`,
     // Goods, game and channel artwork comes from the platform.
     `img-src 'self' data: ${platform} ${preview}`,
@@ -78,16 +81,21 @@ export function iconFiles(resolved: ResolvedConfig, sets: ReadonlyMap<string, Ic
 const UNKNOWN_STYLE =
   "body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#f3f4f6}main{max-width:32rem;margin:15vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px}h1{font-size:1.25rem;margin:0 0 .5rem}";
 
-export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo, templates: Templates): EmittedFile[] {
+/** `codes`: what each brand's pages load, when the caller made it already for the inventory too. */
+export function emitSites(
+  resolved: ResolvedConfig,
+  bundle: BundleInfo,
+  templates: Templates,
+  codes: ReadonlyMap<string, PageCode> = pageCodes(resolved.siteBrands, bundle),
+): EmittedFile[] {
   const t = compileTemplates(templates);
   const files: EmittedFile[] = [];
   for (const site of resolved.siteBrands) {
     const { brand, module: data, language: lang, dir, icon, shellText } = site;
-    const moduleJs = brandModuleJs(data);
-    const modulePath = `app/assets/brand-${brand.id}.${shortHash(moduleJs)}.js`;
-    files.push({ path: modulePath, contents: moduleJs });
+    const code = codes.get(brand.id);
+    if (!code) throw new Error(`no page code for brand '${brand.id}'`);
+    files.push(code.module);
 
-    const inlineStyle = [bundle.css, brandTokensCss(data)].filter(Boolean).join("\n");
     const view = {
       id: brand.id,
       lang,
@@ -100,15 +108,20 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo, template
       // The platform host the store calls first in production: its connection is opened while the
       // scripts load (calls are made without credentials, hence an anonymous connection).
       apiOrigin: new URL(brand.api.production.primary).origin,
-      brandModule: `/${modulePath.slice("app/".length)}`,
-      entry: bundle.entry,
-      preloads: [...bundle.preloads, ...(bundle.locales?.[lang] ? [bundle.locales[lang]] : [])],
-      inlineStyle,
+      // Each script with the integrity of its bytes: the browser refuses one that differs.
+      brandModule: code.brandModule,
+      entry: code.entry,
+      preloads: code.preloads,
+      inlineStyle: code.inlineStyle,
       // The brand's start data, a data block the page's first script reads: JSON whose '<' is
       // escaped, so no value can end the element.
       startData: bundle.early ? JSON.stringify(startData(brand, topUpPaths(layoutRoutes, brand.features))).replaceAll("<", "\\u003c") : "",
-      early: bundle.early ?? "",
-      csp: pageCsp(site, [sha256(inlineStyle)], bundle.early ? [sha256(bundle.early)] : []),
+      early: code.early,
+      csp: pageCsp(
+        site,
+        code.inline.filter((c) => c.kind === "style").map((c) => c.hash),
+        code.inline.filter((c) => c.kind === "script").map((c) => c.hash),
+      ),
       // Both layouts' shells are in the page; the brand's default shows until the page's first
       // script has worked out the layout of this visit.
       shellLayout: brand.layout.default,
@@ -128,8 +141,18 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo, template
     const base = `brands/${brand.id}`;
     // The first paint is the store, before any script: each entry page's shells, with the runtime's
     // own classes (it replaces them on its first render).
-    const pages = ENTRY_PAGES.map((page) => ({ file: page.file, html: t.index({ ...view, ...entryShells(site, page) }) }));
-    for (const page of pages) files.push({ path: `${base}/${page.file}`, contents: page.html });
+    const htmls = ENTRY_PAGES.map((page) => t.index({ ...view, ...entryShells(site, page) }));
+    // Each page measured as a slice of one flat copy of them all: hashing or measuring a page itself
+    // makes V8 keep a flat copy of every page of every brand (1,000 brands: +1 s, most of it collecting).
+    const all = htmls.join("");
+    let at = 0;
+    const pages = ENTRY_PAGES.map((page, i) => {
+      const html = htmls[i] ?? "";
+      const flat = all.slice(at, at + html.length);
+      at += html.length;
+      return { file: page.file, html, digest: { sha256: sha256Hex(flat), bytes: Buffer.byteLength(flat) } };
+    });
+    for (const page of pages) files.push({ path: `${base}/${page.file}`, contents: page.html, digest: page.digest });
     const manifest = t.manifest(view);
     files.push({ path: `${base}/manifest.webmanifest`, contents: manifest });
     files.push({ path: `${base}/icon.svg`, contents: icon.svg });
@@ -145,12 +168,13 @@ export function emitSites(resolved: ResolvedConfig, bundle: BundleInfo, template
       "/selectGoods",
       "/manifest.webmanifest",
       ...PNG_ICONS.map((i) => `/${i.file}`),
-      view.brandModule,
-      view.entry,
-      ...view.preloads,
+      code.brandModule.url,
+      code.entry.url,
+      ...code.preloads.map((p) => p.url),
     ];
     const version = shortHash(
-      [templates["sw.js.hbs"], ...pages.map((p) => p.html), manifest, icon.background, icon.svg, ...shell].join("\0"),
+      // The pages by their digests, which the release inventory reuses (./release.ts).
+      [templates["sw.js.hbs"], ...pages.map((p) => p.digest.sha256), manifest, icon.background, icon.svg, ...shell].join("\0"),
     );
     files.push({ path: `${base}/sw.js`, contents: t.sw({ version, shell, never: UNCACHED_PREFIXES }) });
 

@@ -1,7 +1,6 @@
 // The Korean-market payment script: loaded only on non-mobile devices when the site is in Korean.
+import { KR_SCRIPT_PATH } from "../../core/browser/hosting/external-scripts.ts";
 import { isMobile } from "./device.ts";
-
-export const KR_SCRIPT_PATH = "/sandbox/kr-pay.js";
 
 export const shouldLoadKoreanScript = (language: string, userAgent: string) => language === "ko" && !isMobile(userAgent);
 
