@@ -29,8 +29,22 @@ export interface WebRow {
 type Page = Omit<WebRow, "lighthouse">;
 
 /** Builds the floor into `outDir`, compressed as the storefront's assets are (the page too: the sandbox compresses its pages). */
-async function buildFloor(outDir: string): Promise<void> {
-  await build({
+export async function buildFloor(outDir: string): Promise<void> {
+  // Vite sets NODE_ENV to "production" for its build, and this process starts the sandbox platform
+  // next, which refuses to start in production without PLATFORM_MODE (server/platform.ts).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await buildFloorBundle(outDir);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  await precompress(join(outDir, "assets"));
+  await precompress(outDir);
+}
+
+function buildFloorBundle(outDir: string) {
+  return build({
     configFile: false,
     root: join(ROOT, "bench", "floor"),
     logLevel: "warn",
@@ -38,8 +52,6 @@ async function buildFloor(outDir: string): Promise<void> {
     resolve: { alias: bundleAliases },
     build: { outDir, emptyOutDir: true, target: "es2022" },
   });
-  await precompress(join(outDir, "assets"));
-  await precompress(outDir);
 }
 
 /** The floor's page and the storefront's, each with its initial JS (measured in Chromium) and its HTML's size. */
