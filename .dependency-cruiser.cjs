@@ -152,7 +152,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
     // node_modules is not followed, but stays in the graph: rules can name packages (domain-knows-no-http).
-    exclude: { path: "(^|/)(dist|\\.data|test-results|playwright-report)/" },
+    exclude: { path: "(^|/)(dist|\\.data|test-results|playwright-report)/|^bench/\\.tmp/" },
     moduleSystems: ["es6", "cjs"],
   },
 };

@@ -13,8 +13,8 @@
 // The figures come from the page's own entries: FCP, the last LCP candidate, the long tasks, whose
 // blocking time after FCP (Σ max(0, task − 50 ms)) is the TBT, and the resource timings (what
 // starts when). Used by bench/blocking.ts, bench/trace.ts and `npm run bench`.
-import WebSocket from "ws";
 import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
+import { connectFirstPage } from "./cdp.ts";
 import { launchChromium } from "./chrome.ts";
 import { type NetworkConditions, proxyFlags, SLOW_4G, startThrottleProxy } from "./throttle-proxy.ts";
 
@@ -50,47 +50,6 @@ const OBSERVE = `(() => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 })();`;
 
-/** A minimal CDP client on one page target: commands, and a wait for one event. */
-function connect(url: string): Promise<{
-  send: (method: string, params?: object) => Promise<Record<string, unknown>>;
-  once: (event: string) => Promise<void>;
-  close: () => void;
-}> {
-  const socket = new WebSocket(url);
-  let id = 0;
-  const pending = new Map<number, { resolve: (r: Record<string, unknown>) => void; reject: (e: Error) => void }>();
-  const waiting = new Map<string, () => void>();
-  socket.on("message", (raw) => {
-    const message = JSON.parse(String(raw)) as {
-      id?: number;
-      method?: string;
-      result?: Record<string, unknown>;
-      error?: { message: string };
-    };
-    if (message.id !== undefined) {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error) call?.reject(new Error(message.error.message));
-      else call?.resolve(message.result ?? {});
-    } else if (message.method) waiting.get(message.method)?.();
-  });
-  return new Promise((resolve, reject) => {
-    socket.once("error", reject);
-    socket.once("open", () =>
-      resolve({
-        send: (method, params = {}) =>
-          new Promise((res, rej) => {
-            id += 1;
-            pending.set(id, { resolve: res, reject: rej });
-            socket.send(JSON.stringify({ id, method, params }));
-          }),
-        once: (event) => new Promise((res) => waiting.set(event, res)),
-        close: () => socket.close(),
-      }),
-    );
-  });
-}
-
 /**
  * `settleMs`: how long after the load event to keep counting long tasks (SETTLE_MS); `network`: the
  * link's conditions (slow 4G unless said).
@@ -102,13 +61,7 @@ export async function bareLoad(url: string, { settleMs = SETTLE_MS, network = SL
     throw err;
   });
   try {
-    const targets = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as {
-      type: string;
-      webSocketDebuggerUrl: string;
-    }[];
-    const target = targets.find((t) => t.type === "page");
-    if (!target) throw new Error("Chromium opened no page");
-    const cdp = await connect(target.webSocketDebuggerUrl);
+    const cdp = await connectFirstPage(chrome.port);
     try {
       await cdp.send("Page.enable");
       await cdp.send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });

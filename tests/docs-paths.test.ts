@@ -62,4 +62,21 @@ describe("comments and docs", () => {
     expect(tracked.length).toBeGreaterThan(400);
     expect(missing).toEqual([]);
   });
+
+  it("cite the project's own docs, never the product specification or its notes, which live outside the repository", () => {
+    // A section of those documents, anywhere; "the spec" in code, where a comment must give the reason
+    // itself (docs/decisions.md records, in prose, where the product's choices differ from its brief).
+    const SECTION = /spec §|\bSPEC-NOTES\b|storefront-spec\.md|\bspec-notes\b/i;
+    const THE_SPEC = /\bthe spec\b|\bspec's\b/i;
+    const citing = tracked.flatMap((file) => {
+      if (file === "tests/docs-paths.test.ts" || /\.(png|jpg|svg|ico|woff2?)$/.test(file)) return [];
+      const inCode = !file.endsWith(".md");
+      return readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          SECTION.test(line) || (inCode && THE_SPEC.test(line)) ? [`${file}:${i + 1}: ${line.trim().slice(0, 100)}`] : [],
+        );
+    });
+    expect(citing).toEqual([]);
+  });
 });
