@@ -4,10 +4,10 @@
 import "./events.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { getItem, setItem } from "../../lib/storage.ts";
 import { useHasEvents } from "../../shared/api/page-config.ts";
 import { useLoggedIn } from "../../shared/session/account.ts";
+import { Link } from "../../ui/link.tsx";
 import { useActivityStatus } from "./api/get-activities.ts";
 
 export function EventPrompt() {

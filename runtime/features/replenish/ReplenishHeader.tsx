@@ -2,7 +2,8 @@
 // way to enter another code for the game.
 import "./replenish.css";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "../../ui/link.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
 
 export function ReplenishHeader() {
