@@ -1,5 +1,6 @@
 // Makes the services every screen uses (shared/services.ts): the API client, tracking, and the one
 // place errors are acted on (./act-on-error.ts).
+
 import { createApiClient } from "../lib/api/client.ts";
 import { withEarlyCalls } from "../lib/api/early.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
@@ -11,6 +12,7 @@ import type { Services } from "../shared/services.ts";
 import type { BrandRuntime } from "../shared/session/brand-context.ts";
 import { userFor } from "../shared/session/user-store.ts";
 import type { UiActionHandlers } from "../shared/ui-actions.ts";
+import type { actOnError as actOn } from "./act-on-error.ts";
 import { deviceId, resolveCaller, startToken } from "./start-plan.ts";
 
 /** A tracking session lasts while the player is active; 30 idle minutes start a new one. */
@@ -73,7 +75,7 @@ export function createServices(deps: ServiceDeps): Services {
     clientId,
   }));
   // What each error calls for is code of its own (./act-on-error.ts), in by the time a player acts.
-  const actOnError = onDemand(() => import("./act-on-error.ts").then((m) => m.actOnError));
+  const actOnError = onDemand<Parameters<typeof actOn>>(() => import("./act-on-error.ts").then((m) => m.actOnError));
   const scene = { clientId, tracker, ui: deps.ui };
   const handleError = (error: unknown) =>
     actOnError(

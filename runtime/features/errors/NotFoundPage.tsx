@@ -1,5 +1,5 @@
 // The 404 page: "Not Found", the explanation, and a button back home.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { Link } from "../../ui/link.tsx";
 
 export function NotFoundPage() {

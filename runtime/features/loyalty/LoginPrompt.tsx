@@ -1,6 +1,6 @@
 // What the account pages show a visitor who has not logged in: why, and the way to log in.
 import "./loyalty.css";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
 import { Link } from "../../ui/link.tsx";
 

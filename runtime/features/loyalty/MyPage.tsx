@@ -3,11 +3,11 @@
 import "./loyalty.css";
 import "./my.css";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime, localZone } from "../../lib/time.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { useHasEvents, useVipVersion } from "../../shared/api/page-config.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
