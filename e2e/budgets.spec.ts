@@ -8,7 +8,7 @@ import { BRAND_MODULE_BUDGET } from "../core/node/config/brand-checks.ts";
 import { ENTRY_COMPILE_HINT } from "../generator/bundle/compile-hint.ts";
 import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
-import { gzipSize, INITIAL_JS_BUDGET, initialJs } from "./initial-js.ts";
+import { chunkName, gzipSize, INITIAL_JS_BUDGET, initialJs, LANGUAGE_CHUNK } from "./initial-js.ts";
 
 const KB = 1024;
 const HTML_SHELL_BUDGET = 14 * KB;
@@ -50,8 +50,6 @@ const LAZY = [
   "pwa",
 ];
 
-const LANGUAGE_CHUNK = /^(ar|de|es|fr|id|it|ja|ko|ms|pl|pt|ru|th|tr|vi|zh-cn|zh-tw|en)$/;
-
 /** No string was looked up before its part of the language arrived (runtime/lib/i18n.ts). */
 const missingStrings = (page: Page) =>
   page.evaluate(
@@ -72,7 +70,7 @@ for (const store of storefronts(config, [])) {
     const { bytes, scripts } = await initialJs(page, url, join(dist, "app", "assets"), async (p) => {
       await expect(p.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
     });
-    const names = scripts.map((s) => s.path.replace(/^\/assets\/|-[\w-]{8}\.js$|\.[0-9a-f]{10}\.js$/g, ""));
+    const names = scripts.map((s) => chunkName(s.path));
     for (const lazy of LAZY) expect(names, lazy).not.toContain(lazy);
     // One language, the page's own: its first part.
     expect(names.filter((n) => LANGUAGE_CHUNK.test(n))).toEqual([store.lang]);

@@ -15,6 +15,12 @@ export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 
  */
 export const INITIAL_JS_BUDGET = 123 * 1024;
 
+/** A script's chunk name: `/assets/main-DBy-O1Sx.js` → `main`, `/assets/brand-aurora.ca6c6b22ee.js` → `brand-aurora`. */
+export const chunkName = (path: string) => path.replace(/^\/assets\/|-[\w-]{8}\.js$|\.[0-9a-f]{10}\.js$/g, "");
+
+/** The first part of a language's strings (each language is a chunk named by its code). */
+export const LANGUAGE_CHUNK = /^(ar|de|es|fr|id|it|ja|ko|ms|pl|pt|ru|th|tr|vi|zh-cn|zh-tw|en)$/;
+
 export interface InitialJs {
   /** Total gzip bytes. */
   bytes: number;
