@@ -1,16 +1,17 @@
 // `npm run bench:entry`: what each library and each module of ours costs the runtime's entry chunk,
 // the script every player downloads before the goods show. It builds the runtime with source maps
-// into a folder of its own (bench/.tmp; dist/ is left alone) and, for each source, gzips the
+// into a temporary folder (dist/ is left alone) and, for each source, gzips the
 // minified chunk without that source's code: the bytes that source adds to what is downloaded,
 // compressed among the rest (docs/performance.md, "Initial JavaScript: the 123 KB headroom").
 // Bytes are deterministic: run it anywhere.
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const root = join(import.meta.dirname, "..");
-const outDir = join(root, "bench", ".tmp", "entry-contributors");
+const outDir = mkdtempSync(join(tmpdir(), "entry-contributors-"));
 const top = Number(process.env.ENTRY_TOP ?? 30);
 const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 
@@ -104,6 +105,7 @@ if (!file) throw new Error("the build wrote no entry chunk (main-*.js)");
 // The served file has no sourceMappingURL comment: measured without it.
 const code = readFileSync(join(outDir, "assets", file), "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "");
 const all = pieces(code, JSON.parse(readFileSync(join(outDir, "assets", `${file}.map`), "utf8")));
+rmSync(outDir, { recursive: true, force: true });
 console.log(`Entry chunk ${file}: ${gzip(code)} bytes gzip (level 9), ${code.length} bytes minified.\n`);
 console.log("Each row: the bytes of gzip the chunk would lose without it (compressed among the rest, so rows do not add up).\n");
 for (const [title, byPackage] of [

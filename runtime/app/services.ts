@@ -1,6 +1,5 @@
 // Makes the services every screen uses (shared/services.ts): the API client, tracking, and the one
 // place errors are acted on (./act-on-error.ts).
-
 import { createApiClient } from "../lib/api/client.ts";
 import { withEarlyCalls } from "../lib/api/early.ts";
 import { hostPlan } from "../lib/api/hosts.ts";

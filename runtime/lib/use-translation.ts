@@ -1,7 +1,8 @@
 // The strings to the components: the page's i18next instance (./i18n.ts) through one context, which
 // app/strings-provider.tsx renews when strings are added or the language changes. It stands in for
 // react-i18next's hook of the same name, whose namespaces, Suspense and store subscriptions the store
-// does not use, and which weighed 1.7 KB of the first script (docs/decisions.md, "Strings").
+// does not use, and which was 2.0 KB of the first script (docs/decisions.md, "Initial JavaScript
+// headroom").
 import type { i18n, TFunction } from "i18next";
 import { createContext, useContext, useMemo } from "react";
 
