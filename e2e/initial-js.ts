@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { FIRST_CONTENT_MARK } from "../core/browser/marks.ts";
 
 export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -59,3 +59,12 @@ export async function initialJs(page: Page, url: string, assetsDir: string, read
     });
   return { bytes: scripts.reduce((n, s) => n + s.bytes, 0), scripts };
 }
+
+/** The initial JS of a storefront's top-up page: the scripts asked for until its first goods show. */
+export const topUpInitialJs = (page: Page, url: string, assetsDir: string) =>
+  initialJs(page, url, assetsDir, async (p) => {
+    await expect(p.getByTestId("goods-grid").locator(".sf-goods-tile").first()).toBeVisible();
+  });
+
+/** The scripts and their bytes, one a line: what a failed budget shows. */
+export const scriptList = ({ scripts }: InitialJs) => scripts.map((s) => `${s.path} ${s.bytes}`).join("\n");
