@@ -291,3 +291,25 @@ describe("code loaded on demand (error reactions)", () => {
     await vi.waitFor(() => expect(seen).toEqual(["kept"]));
   });
 });
+
+describe("code loaded on demand, made before the first render", () => {
+  it("waits for the first content without starting its fallback clock", async () => {
+    vi.useFakeTimers();
+    // The fallback (lib/first-content.ts) is armed on window's clock: the fake one.
+    vi.stubGlobal("window", { ...window, setTimeout: globalThis.setTimeout });
+    const { onDemand } = await import("../runtime/lib/on-demand.ts");
+    const firstContent = await import("../runtime/lib/first-content.ts");
+    let loads = 0;
+    onDemand(async () => {
+      loads++;
+      return () => undefined;
+    });
+    await vi.advanceTimersByTimeAsync(5000);
+    // Nothing marked the first content, and waiting did not mark it either.
+    expect(loads).toBe(0);
+    firstContent.markFirstContent();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(loads).toBe(1);
+    vi.useRealTimers();
+  });
+});

@@ -1,12 +1,13 @@
 // A function whose code is not in the first script: it is loaded when first called, or once the first
-// content is on screen, whichever comes first. Calls made while it loads run when it is in, in the
-// order they were made; calls after that run at once, as a function of the first script would.
-import { afterFirstContent } from "./first-content.ts";
+// content is on screen (./first-content.ts), whichever comes first. Calls made while it loads run
+// when it is in, in the order they were made; calls after that run at once, as a function of the
+// first script would.
+import { onFirstContent } from "./first-content.ts";
 import { retryLoad } from "./retry-load.ts";
 
 export function onDemand<Args extends unknown[]>(
   load: () => Promise<(...args: Args) => void>,
-  preload: () => Promise<void> = afterFirstContent,
+  preload: () => Promise<void> = onFirstContent,
 ): (...args: Args) => void {
   let loaded: ((...args: Args) => void) | undefined;
   let loading: Promise<(...args: Args) => void> | undefined;
