@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The later strings (runtime/lib/i18n-later.ts) reach the screen as a transition: what shows them
 // re-renders in slices that yield to the browser, never in one synchronous pass, which was a long
-// task of ~60 ms (×4 on a phone) right after the first content.
+// task of ~60 ms (×4 on a phone) right after the first content. A language the player chooses
+// re-renders them at once (runtime/lib/use-translation.ts, app/strings-provider.tsx).
 import i18next, { type i18n } from "i18next";
 import { createElement, useEffect } from "react";
 import { createRoot } from "react-dom/client";
