@@ -50,6 +50,13 @@ const LAZY = [
   "pwa",
 ];
 
+test("every chunk the first render must not load is built under its name (else that check could not fail)", () => {
+  const built = readdirSync(join(dist, "app", "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => chunkName(`/assets/${f}`));
+  for (const lazy of LAZY) expect(built, lazy).toContain(lazy);
+});
+
 /** No string was looked up before its part of the language arrived (runtime/lib/i18n.ts). */
 const missingStrings = (page: Page) =>
   page.evaluate(
