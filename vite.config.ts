@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { bundleAliases } from "./generator/bundle/aliases.ts";
 import { entryCompileHint } from "./generator/bundle/compile-hint.ts";
+import { pureReactWrappers } from "./generator/bundle/pure-wrappers.ts";
 import { fillFromEnglish, type LocalePart, localePart } from "./generator/locale-fallback.ts";
 
 const runtime = fileURLToPath(new URL("./runtime", import.meta.url));
@@ -31,7 +32,7 @@ function localeFallback(): Plugin {
 export default defineConfig({
   root: runtime,
   base: "/",
-  plugins: [react(), localeFallback(), entryCompileHint()],
+  plugins: [react(), localeFallback(), pureReactWrappers(), entryCompileHint()],
   resolve: { alias: bundleAliases },
   build: {
     outDir: fileURLToPath(new URL("./dist/app", import.meta.url)),

@@ -13,6 +13,7 @@ import { storefronts } from "../e2e/gallery/matrix.ts";
 import { gzipSize, type InitialJs, initialJs } from "../e2e/initial-js.ts";
 import { ROOT, startSandbox } from "../e2e/sandbox-server.ts";
 import { bundleAliases } from "../generator/bundle/aliases.ts";
+import { pureReactWrappers } from "../generator/bundle/pure-wrappers.ts";
 import { precompress } from "../generator/compress.ts";
 import { type BareLoad, bareLoads } from "./bare-page.ts";
 import { type LighthouseFigures, lighthouseMedians } from "./lighthouse.ts";
@@ -48,7 +49,8 @@ function buildFloorBundle(outDir: string) {
     configFile: false,
     root: join(ROOT, "bench", "floor"),
     logLevel: "warn",
-    plugins: [react()],
+    // The storefront's aliases and tree-shaking aid: the libraries are compared on the same terms.
+    plugins: [react(), pureReactWrappers()],
     resolve: { alias: bundleAliases },
     build: { outDir, emptyOutDir: true, target: "es2022" },
   });

@@ -6,8 +6,9 @@ export const NIMBUS = {
   name: "Nimbus Play",
   title: "Nimbus Play Top-up",
   themeColor: "#0d7c66",
-  /** Its sales area with the default game, for the store's entry link. */
+  /** Its sales area with the default game, for the store's entry link, and that area's default language. */
   area: "sea",
+  language: "en",
   webClientId: "9101003",
 } as const;
 

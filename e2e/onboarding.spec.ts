@@ -1,10 +1,12 @@
 // The onboarding proof: a brand that exists nowhere else is added to a copy of the demo config, by text,
-// built into its own dist/ and sold in Chromium, with no code change. And the operator's safety net:
+// built into its own dist/ and sold in Chromium, with no code change, its first load within every
+// brand's JavaScript budget. And the operator's safety net:
 // a dozen typical mistakes, each reported by `gen validate --format github` at the right file, line
 // and column with the right message.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { chunkName, INITIAL_JS_BUDGET, LANGUAGE_CHUNK, scriptList, topUpInitialJs } from "./initial-js.ts";
 import {
   chooseChannel,
   chooseGoods,
@@ -39,9 +41,14 @@ test("a new brand added to the config is built and sells goods in the browser, w
   expect(await build.exited, `${build.out}\n${build.err}`).toBe(0);
   expect(build.out).toMatch(/validate +6 brands valid/);
 
-  const sandbox = await startSandbox({ configFile: project.config, distDir: join(project.dir, "dist-nimbus") });
+  const dist = join(project.dir, "dist-nimbus");
+  const sandbox = await startSandbox({ configFile: project.config, distDir: dist });
   try {
-    await page.goto(`http://${NIMBUS.id}.localhost:${sandbox.port}/?spec_lang=en&domain_area=${NIMBUS.area}`);
+    // Its player's first load, in its language, is within the budget every brand has (e2e/budgets.spec.ts).
+    const url = `http://${NIMBUS.id}.localhost:${sandbox.port}/?spec_lang=${NIMBUS.language}&domain_area=${NIMBUS.area}`;
+    const loaded = await topUpInitialJs(page, url, join(dist, "app", "assets"));
+    expect(loaded.scripts.map((s) => chunkName(s.path)).filter((name) => LANGUAGE_CHUNK.test(name))).toEqual([NIMBUS.language]);
+    expect(loaded.bytes, scriptList(loaded)).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
     await expect(page).toHaveTitle(NIMBUS.title);
     await expect(page.locator("html")).toHaveAttribute("data-brand", NIMBUS.id);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", NIMBUS.themeColor);

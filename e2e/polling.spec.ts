@@ -77,8 +77,10 @@ test("a pending order is checked 1 s after, every 3 s, every 10 s after a minute
   }
   const at = (await page.evaluate(() => window.sfChecks.at)).map((t) => t - openedAt);
   expect(at.length).toBeGreaterThan(80);
-  // The result started its timer within the last tenth of a second before it was seen.
-  expect(at[0]).toBeGreaterThan(900);
+  // The result started its timer within the last tenth of a second before it was seen, its start
+  // included: a panel whose code arrived while the clock stood still between two steps starts it at
+  // the earlier step's time (seen once under load, at exactly 900).
+  expect(at[0]).toBeGreaterThanOrEqual(900);
   expect(at[0]).toBeLessThanOrEqual(1_000);
   for (let i = 1; i < at.length; i++) {
     const gap = (at[i] ?? 0) - (at[i - 1] ?? 0);

@@ -35,9 +35,11 @@ const filled = (s: unknown) => (typeof s === "string" && s !== "" ? s : undefine
 
 /**
  * What the first render of any storefront page may show: the shell (header, navigation, footer,
- * notices), the top-up page (game, character, goods, buy bar) and the error pages. A group names all
- * its strings, `group.key` one string and its plural forms. A string missing here still shows once
- * the rest arrives (the runtime re-renders), and the budget test fails on it.
+ * notices) and the top-up page (game, character, goods, buy bar). Every screen loaded on demand (the
+ * error pages too) waits for the rest, in parallel with its code (runtime/ui/deferred.tsx
+ * `lazyWithStrings`). A group names all its strings, `group.key` one string and its plural forms. A
+ * string missing here still shows once the rest arrives (the runtime re-renders), and the budget
+ * test fails on it.
  */
 export const FIRST_RENDER_STRINGS = [
   "app",
@@ -55,11 +57,19 @@ export const FIRST_RENDER_STRINGS = [
   "goods",
   "header",
   "nav",
-  "notFound",
   "offline",
-  "pages",
-  "realName",
-  "role",
+  // The real-name notice; the verification page waits for the rest.
+  "realName.notice",
+  "realName.verify",
+  // The character card; the server picker waits for the rest.
+  "role.area",
+  "role.level",
+  "role.noRole",
+  "role.role",
+  "role.selectRole",
+  "role.selectServer",
+  "role.server",
+  "role.topUpFor",
   "steps",
   "test",
   "login.confirmSwitch",

@@ -1,5 +1,6 @@
 // What start-up relies on: the kept game list (gameInfo), UI actions asked for before the first
-// render (the UI-action store), tracking that waits for the first content, and loads tried again on a bad network.
+// render (the UI-action store), tracking that waits for the first content, loads tried again on a bad network,
+// and code loaded on demand (lib/on-demand.ts).
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetGameListResponse } from "../core/browser/generated/api-types.ts";
@@ -214,5 +215,101 @@ describe("loads after the first render (code and strings)", () => {
     for (const fn of listeners.get("online") ?? []) fn();
     expect(await loaded).toBe("module");
     expect(tries).toBe(2);
+  });
+});
+
+describe("code loaded on demand (error reactions)", () => {
+  const deferred = () => {
+    let resolve: () => void = () => undefined;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  };
+
+  it("runs the calls made while it loads in their order once it is in, and later calls at once", async () => {
+    const { onDemand } = await import("../runtime/lib/on-demand.ts");
+    const seen: string[] = [];
+    const code = deferred();
+    let loads = 0;
+    const act = onDemand(
+      async (): Promise<(what: string) => void> => {
+        loads++;
+        await code.promise;
+        return (what) => seen.push(what);
+      },
+      () => new Promise(() => undefined),
+    );
+    act("first");
+    act("second");
+    expect(seen).toEqual([]);
+    code.resolve();
+    await vi.waitFor(() => expect(seen).toEqual(["first", "second"]));
+    act("third");
+    expect(seen).toEqual(["first", "second", "third"]);
+    expect(loads).toBe(1);
+  });
+
+  it("loads once the first content is on screen, before any call", async () => {
+    const { onDemand } = await import("../runtime/lib/on-demand.ts");
+    const firstContent = deferred();
+    let loads = 0;
+    const act = onDemand(
+      async () => {
+        loads++;
+        return () => undefined;
+      },
+      () => firstContent.promise,
+    );
+    await Promise.resolve();
+    expect(loads).toBe(0);
+    firstContent.resolve();
+    await vi.waitFor(() => expect(loads).toBe(1));
+    act();
+    expect(loads).toBe(1);
+  });
+
+  it("tries a failed load again at the next call", async () => {
+    const { onDemand } = await import("../runtime/lib/on-demand.ts");
+    const seen: string[] = [];
+    let loads = 0;
+    vi.useFakeTimers();
+    const act = onDemand(
+      async (): Promise<(what: string) => void> => {
+        loads++;
+        if (loads <= 3) throw new Error("Failed to fetch dynamically imported module");
+        return (what) => seen.push(what);
+      },
+      () => new Promise(() => undefined),
+    );
+    act("dropped");
+    // Three tries (lib/retry-load.ts), then the call is dropped: its code could not be had.
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(loads).toBe(3);
+    vi.useRealTimers();
+    act("kept");
+    await vi.waitFor(() => expect(seen).toEqual(["kept"]));
+  });
+});
+
+describe("code loaded on demand, made before the first render", () => {
+  it("waits for the first content without starting its fallback clock", async () => {
+    vi.useFakeTimers();
+    // The fallback (lib/first-content.ts) is armed on window's clock: the fake one.
+    vi.stubGlobal("window", { ...window, setTimeout: globalThis.setTimeout });
+    const { onDemand } = await import("../runtime/lib/on-demand.ts");
+    const firstContent = await import("../runtime/lib/first-content.ts");
+    let loads = 0;
+    onDemand(async () => {
+      loads++;
+      return () => undefined;
+    });
+    await vi.advanceTimersByTimeAsync(5000);
+    // Nothing marked the first content, and waiting did not mark it either.
+    expect(loads).toBe(0);
+    firstContent.markFirstContent();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(loads).toBe(1);
+    vi.useRealTimers();
   });
 });

@@ -18,15 +18,15 @@ const ActivityPage = lazyWithStrings(() => import("../features/loyalty/ActivityP
 const MyPage = lazyWithStrings(() => import("../features/loyalty/MyPage.tsx"));
 const VipCenterPage = lazyWithStrings(() => import("../features/loyalty/VipCenterPage.tsx"));
 const ReplenishPage = lazyWithStrings(() => import("./pages/ReplenishGoods.tsx"));
-// Nor are the error and hand-over pages.
-const MessagePage = lazyPart(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
-const NotFoundPage = lazyPart(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
-const CertifiedRealPage = lazyPart(() =>
+// Nor are the error and hand-over pages; their strings are not in the first part either.
+const MessagePage = lazyWithStrings(() => import("../features/errors/MessagePage.tsx").then((m) => ({ default: m.MessagePage })));
+const NotFoundPage = lazyWithStrings(() => import("../features/errors/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
+const CertifiedRealPage = lazyWithStrings(() =>
   import("../features/real-name/CertifiedRealPage.tsx").then((m) => ({ default: m.CertifiedRealPage })),
 );
-// The old layout's recharge and result pages: their panels are loaded on demand anyway.
-const OldRecharge = lazyPart(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldRecharge })));
-const OldResult = lazyPart(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldResult })));
+// The old layout's recharge and result pages: their panels wait for the rest of the strings anyway.
+const OldRecharge = lazyWithStrings(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldRecharge })));
+const OldResult = lazyWithStrings(() => import("./pages/purchase/old-steps.tsx").then((m) => ({ default: m.OldResult })));
 const GameCodeEntry = lazyPart(() => import("../features/shell/GameCodeEntry.tsx").then((m) => ({ default: m.GameCodeEntry })));
 
 /** A lazily loaded page: the skeleton until it has loaded; once shown, it is the first content. */

@@ -1,18 +1,17 @@
 // Makes the services every screen uses (shared/services.ts): the API client, tracking, and the one
-// place errors are acted on.
-import { setRealNameTicket } from "../features/real-name/ticket.ts";
+// place errors are acted on (./act-on-error.ts).
 import { createApiClient } from "../lib/api/client.ts";
 import { withEarlyCalls } from "../lib/api/early.ts";
-import { actionFor } from "../lib/api/error-actions.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
+import { onDemand } from "../lib/on-demand.ts";
 import { isOffline } from "../lib/online.ts";
-import { getItem, removeItem, setItem } from "../lib/storage.ts";
+import { getItem, setItem } from "../lib/storage.ts";
 import { createTracker } from "../lib/tracking.ts";
-import { queryKeys } from "../shared/api/query-keys.ts";
 import type { Services } from "../shared/services.ts";
 import type { BrandRuntime } from "../shared/session/brand-context.ts";
-import { removeUser, userFor } from "../shared/session/user-store.ts";
+import { userFor } from "../shared/session/user-store.ts";
 import type { UiActionHandlers } from "../shared/ui-actions.ts";
+import type { actOnError as actOn } from "./act-on-error.ts";
 import { deviceId, resolveCaller, startToken } from "./start-plan.ts";
 
 /** A tracking session lasts while the player is active; 30 idle minutes start a new one. */
@@ -74,24 +73,22 @@ export function createServices(deps: ServiceDeps): Services {
     did,
     clientId,
   }));
-  const handleError = (error: unknown) => {
-    const action = actionFor(error, {
-      sdkView,
-      networkMessage: deps.t("error.network"),
-      paywayMissing: () => deps.t("error.paywayMissing"),
-      offline: isOffline(),
-      offlineMessage: deps.t("offline.action"),
-    });
-    if (action.realNameTicket) setRealNameTicket(action.realNameTicket);
-    if (action.clearUser) removeUser(clientId);
-    if (action.clearGame) removeItem("gameInfo");
-    if (action.clearArea) removeItem("payment_domain_area");
-    if (action.report) tracker.track("error", { call: (error as { call?: string }).call ?? "unknown" });
-    if (action.reloadCouponsAfter) setTimeout(() => deps.ui.refresh(queryKeys.coupons.all()), action.reloadCouponsAfter);
-    if (action.toast) deps.ui.toast(action.toast);
-    if (action.openLogin) deps.ui.openLogin();
-    if (action.navigate) deps.ui.navigate(action.navigate);
-  };
+  // What each error calls for is code of its own (./act-on-error.ts), in by the time a player acts.
+  const actOnError = onDemand<Parameters<typeof actOn>>(() => import("./act-on-error.ts").then((m) => m.actOnError));
+  const scene = { clientId, tracker, ui: deps.ui };
+  const handleError = (error: unknown) =>
+    actOnError(
+      error,
+      // As things are when the error happens, not when its code has loaded.
+      {
+        sdkView,
+        networkMessage: deps.t("error.network"),
+        paywayMissing: () => deps.t("error.paywayMissing"),
+        offline: isOffline(),
+        offlineMessage: deps.t("offline.action"),
+      },
+      scene,
+    );
   const payContext = () => {
     const s = trackingSession();
     return { did, session_id: s.id, session_time: s.time, ...(traffic ? { traffic_source: traffic } : {}) };

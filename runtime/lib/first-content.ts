@@ -22,6 +22,13 @@ export function markFirstContent(): void {
   else setTimeout(resolveContent, 50);
 }
 
+/**
+ * Resolves once the first content is on screen, marked by the page, or by the fallback the first
+ * call of afterFirstContent starts: code made before the first render (the services) waits with
+ * this, so its wait never starts that clock early.
+ */
+export const onFirstContent = (): Promise<void> => content;
+
 /** Resolves once the first content is on screen (at the latest FALLBACK_MS after the first call). */
 export function afterFirstContent(): Promise<void> {
   if (!done && !fallbackArmed && typeof window !== "undefined") {

@@ -3,7 +3,6 @@
 // that needs them: see `laterStrings`). A page loads only its own language; the build fills a
 // translation's empty strings from English and cuts the parts (vite.config.ts).
 import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { MISSING_STRING_MARK } from "../../core/browser/marks.ts";
 import { isRtl } from "./language.ts";
 import { type Loaders, load, type Strings } from "./locale-load.ts";
@@ -25,13 +24,6 @@ const isolateValues = {
     lng && isRtl(lng) && (typeof value === "string" || typeof value === "number") ? `\u2068${value}\u2069` : value,
 };
 
-/**
- * react-i18next's options for every instance of the runtime. Added strings (the later part) do not
- * re-render through react-i18next's own binding, which is synchronous: app/strings-provider.tsx
- * re-renders for them as a transition.
- */
-export const I18N_REACT_OPTIONS = { bindI18nStore: "" };
-
 let current: i18n | undefined;
 
 /**
@@ -52,23 +44,19 @@ export async function createI18n(lang: string): Promise<i18n> {
   if (own) resources[lang] = { translation: own };
   else if (lang !== "cimode") resources.en = { translation: (await load(first, "en")) ?? {} };
   const active = own || lang === "cimode" ? lang : "en";
-  await instance
-    .use(initReactI18next)
-    .use(isolateValues as never)
-    .init({
-      lng: active,
-      fallbackLng: false,
-      // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
-      lowerCaseLng: true,
-      resources,
-      returnEmptyString: false,
-      interpolation: { escapeValue: false, alwaysFormat: true },
-      react: I18N_REACT_OPTIONS,
-      saveMissing: active !== "cimode",
-      missingKeyHandler: (_langs, _ns, key) => {
-        if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
-      },
-    });
+  await instance.use(isolateValues as never).init({
+    lng: active,
+    fallbackLng: false,
+    // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
+    lowerCaseLng: true,
+    resources,
+    returnEmptyString: false,
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    saveMissing: active !== "cimode",
+    missingKeyHandler: (_langs, _ns, key) => {
+      if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
+    },
+  });
   current = instance;
   applyDocumentLanguage(active);
   return instance;

@@ -1,7 +1,7 @@
 // Popups and bottom sheets on the native <dialog>: modal, focus kept inside, Escape closes,
 // focus returns to what opened it. One component, two looks.
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/use-translation.ts";
 
 export interface DialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 // A part of the store that could not be shown (its code would not load even after retries, or it
 // failed to render) takes down only itself: the header, the goods and the way to pay stay usable.
 import { Component, type ErrorInfo, type ReactNode, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/use-translation.ts";
 
 interface Props {
   children: ReactNode;

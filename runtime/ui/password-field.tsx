@@ -1,6 +1,6 @@
 // A password input with its label and a show/hide toggle (login, prepaid card).
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/use-translation.ts";
 
 export function PasswordField(props: {
   label: string;

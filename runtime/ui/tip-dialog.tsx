@@ -1,7 +1,7 @@
 // The tip popup's dialog (title + text, or HTML from the platform sanitised with DOMPurify): loaded
 // the first time a tip or confirm opens, so the first screen carries only the provider (./tip.tsx).
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/use-translation.ts";
 import { Dialog } from "./dialog.tsx";
 
 export interface Tip {

@@ -1,7 +1,7 @@
 // What heads every page of both layouts: the skip link and the notices that must not be missed
 // (offline, storage blocked, test-account session, real-name required).
-import { useTranslation } from "react-i18next";
 import { RealNameNotice } from "../../features/real-name/RealNameNotice.tsx";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { OfflineNotice } from "./OfflineNotice.tsx";
 import { StorageNotice } from "./StorageNotice.tsx";
 import { TestModeBanner } from "./TestModeBadge.tsx";

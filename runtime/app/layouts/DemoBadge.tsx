@@ -1,5 +1,5 @@
 // Marks demo (beta) hosts on screen, so nobody mistakes a demo storefront for the real one.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 
 export function DemoBadge() {

@@ -1,6 +1,6 @@
 // Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useSession } from "../../shared/session/session-context.ts";
 import { AfterFirstContent, lazyWithStrings } from "../../ui/deferred.tsx";

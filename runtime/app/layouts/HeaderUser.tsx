@@ -1,9 +1,9 @@
 // The old layout's user area: the logged-in account (a link to My page) with log out, or the login button.
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
+import { Link } from "../../ui/link.tsx";
 
 export function HeaderUser() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Opens the login popup when anything asks for it (buy without a login, -600, switch account): it
 // binds the store's openLogin (shared/ui-actions.ts). The popup itself is loaded on first use.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";

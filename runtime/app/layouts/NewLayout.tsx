@@ -1,12 +1,13 @@
 // New layout: header titled by route with a language picker, bottom navigation on the
 // top-up, events and My routes, footer with the legal links.
 import "./layout.css";
-import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { NAV_ITEMS } from "../../../core/browser/layout-chrome.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useHasEvents } from "../../shared/api/page-config.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
 import { useBrand } from "../../shared/session/brand-context.ts";
+import { NavLink } from "../../ui/link.tsx";
 import { useCarryOver } from "../carry-over.ts";
 import { AppNotices } from "./AppNotices.tsx";
 import { DemoBadge } from "./DemoBadge.tsx";

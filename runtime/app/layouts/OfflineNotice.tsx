@@ -1,8 +1,8 @@
 // Offline, the store still opens from the device but cannot load prices or take orders: a banner
 // says so, instead of each failing call showing its own error. The live region stays mounted so
 // screen readers announce the change both ways; it is not a role=status, which the toasts are.
-import { useTranslation } from "react-i18next";
 import { useOffline } from "../../lib/online.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function OfflineNotice() {
   const { t } = useTranslation();

@@ -1,12 +1,13 @@
 // Old layout: header with logo and user area, the 4-step bar, footer with language picker.
 import "./layout.css";
 import "./old-layout.css";
-import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { STEP_KEYS } from "../../../core/browser/layout-chrome.ts";
 import { oldLayoutRoutes } from "../../generated/routes.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { LanguagePicker } from "../../shared/components/LanguagePicker.tsx";
 import { useBrand } from "../../shared/session/brand-context.ts";
+import { Link } from "../../ui/link.tsx";
 import { useCarryOver } from "../carry-over.ts";
 import { useGo } from "../navigation.ts";
 import { AppNotices } from "./AppNotices.tsx";

@@ -1,6 +1,6 @@
 // Private mode or blocked cookies: the shop still works for this visit, and says so (tip_cookie).
-import { useTranslation } from "react-i18next";
 import { storageAvailable } from "../../lib/storage.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function StorageNotice() {
   const { t } = useTranslation();

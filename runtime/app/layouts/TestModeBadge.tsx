@@ -1,5 +1,5 @@
 // Marks an internal test-account session on every screen, so nobody mistakes it for a real one.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useTestMode } from "../../shared/session/user-store.ts";
 
 export function TestModeBanner() {

@@ -1,7 +1,7 @@
 // The parameter, area and link error pages: a title, the explanation, customer service.
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
+import { Link } from "../../ui/link.tsx";
 
 type Kind = "notArea" | "showError" | "expired" | "errorReplenish";
 

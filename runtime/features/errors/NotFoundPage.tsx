@@ -1,6 +1,6 @@
 // The 404 page: "Not Found", the explanation, and a button back home.
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
+import { Link } from "../../ui/link.tsx";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 // Changing the game: confirm, clear the order selection unless it is the default game,
 // remember the choice, and load the store again for it (a new game config, area rules and layout).
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { setItem } from "../../lib/storage.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useClientId, usePlatformParam, useTracker } from "../../shared/services.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { clearSelection } from "../../shared/session/order-selection.ts";

@@ -2,9 +2,9 @@
 // bought now (its limit reached, an order unpaid) explains why instead of being chosen.
 import "./goods.css";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Goods, LimitInfo, ProductListResponse } from "../../../core/browser/generated/api-types.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { type OrderSelection, useSelection } from "../../shared/session/order-selection.ts";

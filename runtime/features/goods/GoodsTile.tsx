@@ -1,10 +1,10 @@
 // One goods tile of the grid: artwork, name, bonus, price in the area's currency (the original struck
 // through when discounted) and badges (special, discount, limited with what is left); the chosen
 // tile carries a check, not only a colour, and a goods with a description has its info button.
-import { useTranslation } from "react-i18next";
 import type { Goods, LimitInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useLimitText } from "./limit-text.ts";
 import { buyable, type LimitState, limitTip } from "./limits.ts";
 

@@ -1,6 +1,6 @@
 // The words of a limit tip: the rule ('2 times within 7 days') and the wait ('next purchase in 1d 3h 5m').
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import type { LimitTip } from "./limits.ts";
 
 export function useLimitText() {

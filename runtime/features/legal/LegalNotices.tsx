@@ -3,8 +3,8 @@
 // brand whose config has them. Reachable from the footer and from the recharge before paying.
 import "./legal.css";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { CommercialTransactionsNotice } from "../../../core/browser/generated/config-types.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useSession } from "../../shared/session/session-context.ts";
 import { Dialog } from "../../ui/dialog.tsx";

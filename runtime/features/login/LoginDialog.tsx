@@ -2,11 +2,11 @@
 // login config, and the privacy and user-agreement notes.
 import "./login.css";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { encodeCredential, isInAppBrowser } from "../../lib/encode.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { useClientId, useErrorHandler } from "../../shared/services.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";

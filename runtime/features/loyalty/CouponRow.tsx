@@ -2,7 +2,7 @@
 // 'my reward' popup to pick another, claim one, or go without.
 import "./coupons.css";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import type { OrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { CouponDialog, useCouponName } from "./CouponDialog.tsx";
 import { percentOff } from "./rules.ts";

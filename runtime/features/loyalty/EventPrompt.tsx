@@ -3,11 +3,11 @@
 // so it never stands between the player and the purchase.
 import "./events.css";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { getItem, setItem } from "../../lib/storage.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useHasEvents } from "../../shared/api/page-config.ts";
 import { useLoggedIn } from "../../shared/session/account.ts";
+import { Link } from "../../ui/link.tsx";
 import { useActivityStatus } from "./api/get-activities.ts";
 
 export function EventPrompt() {

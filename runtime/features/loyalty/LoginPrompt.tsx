@@ -1,8 +1,8 @@
 // What the account pages show a visitor who has not logged in: why, and the way to log in.
 import "./loyalty.css";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
+import { Link } from "../../ui/link.tsx";
 
 export function LoginPrompt({ text }: { text: string }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@
 // a layout can place it elsewhere (a desktop summary column).
 import "./buy-bar.css";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

@@ -1,8 +1,8 @@
 // /certifiedReal: the real-name notice with the way to verify (the platform's form), and the
 // outcome when the player comes back from it.
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useApiHost } from "../../shared/services.ts";
+import { Link, useSearchParams } from "../../ui/link.tsx";
 import { useRealNameTicket } from "./ticket.ts";
 
 export function CertifiedRealPage() {

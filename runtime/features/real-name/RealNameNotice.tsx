@@ -1,6 +1,7 @@
 // After a 6001 answer: a notice on every page that the account must verify its real name first.
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
+import { Link } from "../../ui/link.tsx";
 import { useRealNameTicket } from "./ticket.ts";
 
 export function RealNameNotice() {

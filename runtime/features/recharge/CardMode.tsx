@@ -3,12 +3,12 @@
 // checked, its amount and gems confirmed, then exchanged; the result is pending until the platform
 // completes it. Business errors of the card calls show here; network failures only say so here.
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { encodeCardInfo } from "../../lib/encode.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { canBuy } from "../../lib/payment/channels.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useApi, useClientId, useErrorHandler, usePlatformParam } from "../../shared/services.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";

@@ -5,11 +5,11 @@
 import "../../shared/payment/pay-bar.css";
 import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
 import { regionLabel } from "../../lib/payment/regions.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
 import { type OrderCoupon, useOrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { ChannelList } from "../../shared/payment/ChannelList.tsx";

@@ -1,8 +1,9 @@
 // The header line of replenish mode: whom the make-up payment is for, and the
 // way to enter another code for the game.
 import "./replenish.css";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "../../lib/use-translation.ts";
+import { Link } from "../../ui/link.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
 
 export function ReplenishHeader() {

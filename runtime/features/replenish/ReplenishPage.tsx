@@ -5,10 +5,11 @@
 // make-up code.
 import "./replenish.css";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone, replenishCountdown } from "../../lib/time.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
+import { useSearchParams } from "../../ui/link.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
 import { linkView } from "./link-view.ts";

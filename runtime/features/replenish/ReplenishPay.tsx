@@ -3,7 +3,6 @@
 import "../../shared/payment/pay-bar.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import type { PaymentChannel, ReplenishInfoResponse } from "../../../core/browser/generated/api-types.ts";
@@ -11,6 +10,7 @@ import { ApiError } from "../../lib/api/client.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { eligibleChannels, eligibleRegions, initialRegion, presentationOf } from "../../lib/payment/channels.ts";
 import { setItem } from "../../lib/storage.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { ChannelList } from "../../shared/payment/ChannelList.tsx";
 import { openPayWindow, useStartPay } from "../../shared/payment/pay-order.ts";

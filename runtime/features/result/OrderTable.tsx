@@ -1,9 +1,9 @@
 // The order's facts on the result: before payment what was ordered (character, goods, amount, method,
 // billing number); once paid the receipt (account, game, server, paid and delivered times too).
-import { useTranslation } from "react-i18next";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone } from "../../lib/time.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useCurrentGame } from "../../shared/api/games.ts";
 import { type MethodNamer, useMethodName } from "../../shared/payment/payment-words.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

@@ -1,7 +1,7 @@
 // The result's next actions and its status icon. Paid: 'buy again' when the same goods and character
 // are still chosen, 'done' and print. Failed: another method and support, support first when money
 // was taken (another payment could charge twice).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function SuccessButtons({ buyAgain, onChangeWay, onClose }: { buyAgain: boolean; onChangeWay: () => void; onClose: () => void }) {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@
 import "./result.css";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

@@ -2,8 +2,8 @@
 // servers) and the character, whose name is shown back before paying.
 import "./recipient.css";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { GameServer, Role } from "../../../core/browser/generated/api-types.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";

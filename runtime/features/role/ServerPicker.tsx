@@ -1,7 +1,7 @@
 // The server picker: search by ID, the servers the account has characters on first, then all.
 import { useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { GameServer } from "../../../core/browser/generated/api-types.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useAllRoles } from "./api/get-roles.ts";
 

@@ -1,5 +1,5 @@
 // The loading state of a screen: placeholder blocks shaped like the final layout, so nothing jumps.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function ScreenSkeleton({ screen, banner = true }: { screen?: string; banner?: boolean }) {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@
 import "./language-picker.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { switchLanguage } from "../../lib/i18n.ts";
 import { setItem } from "../../lib/storage.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useSession } from "../session/session-context.ts";
 
 const NATIVE_NAMES: Record<string, string> = {

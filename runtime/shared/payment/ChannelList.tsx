@@ -4,11 +4,11 @@
 // and the make-up page.
 import "./channels.css";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
 import { groupByKind, type PickerKind } from "../../lib/payment/methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 
 export interface ChannelListProps {

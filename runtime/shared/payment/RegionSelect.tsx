@@ -1,7 +1,7 @@
 // The payment-region dropdown: each region by its name in the current language, 'Global'.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { regionLabel } from "../../lib/payment/regions.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function RegionSelect({
   regions,

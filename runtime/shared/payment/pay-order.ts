@@ -2,11 +2,11 @@
 // endpoint in the kr area), with the common payload (docs/api.md, "payStart"). Used by the recharge and
 // the make-up page.
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import type { PaymentChannel, PayResult } from "../../../core/browser/generated/api-types.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
 import { areaParam } from "../../lib/api/area-param.ts";
 import { webUrl } from "../../lib/safe-url.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useApi, useClientId, usePayContext, usePlatformParam } from "../services.ts";
 import type { OrderSelection } from "../session/order-selection.ts";
 import { useSession } from "../session/session-context.ts";

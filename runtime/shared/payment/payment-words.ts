@@ -1,8 +1,8 @@
 // The player's language's words for payment-method names (locales `payment.word.*`, `payment.withWord`),
 // for the catalogue's display names wherever a method is named (picker, order history, result).
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { type DisplayWords, methodName } from "../../lib/payment/methods.ts";
+import { useTranslation } from "../../lib/use-translation.ts";
 
 export function usePaymentWords(): DisplayWords {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // forgotten, the account's data dropped.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/use-translation.ts";
 import { useTip } from "../../ui/tip.tsx";
 import { accountKeys } from "../api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../services.ts";

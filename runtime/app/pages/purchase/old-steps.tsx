@@ -1,8 +1,8 @@
 // The old layout's steps 3 and 4 as pages (recharge, result of `billing_no`). Loaded when opened:
 // the first render of the top-up does not need them.
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router-dom";
 import { oldLayoutRoutes } from "../../../generated/routes.ts";
+import { useTranslation } from "../../../lib/use-translation.ts";
 import { PurchaseFlowContext } from "../../../shared/purchase-flow.ts";
 import { useClientId } from "../../../shared/services.ts";
 import { useSelection } from "../../../shared/session/order-selection.ts";

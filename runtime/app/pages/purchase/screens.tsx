@@ -1,7 +1,6 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1 and 2 as pages (select game, select role and goods); steps 3 and 4 in ./old-steps.tsx.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { GameBanner } from "../../../features/game/components/GameBanner.tsx";
 import { GoodsGrid } from "../../../features/goods/GoodsGrid.tsx";
@@ -9,6 +8,7 @@ import { BuyBar } from "../../../features/purchase/BuyBar.tsx";
 import type { Paid } from "../../../features/recharge/hooks/use-buy.ts";
 import { RecipientCard } from "../../../features/role/RecipientCard.tsx";
 import { oldLayoutRoutes } from "../../../generated/routes.ts";
+import { useTranslation } from "../../../lib/use-translation.ts";
 import { type PurchaseFlow, PurchaseFlowContext } from "../../../shared/purchase-flow.ts";
 import { useClientId } from "../../../shared/services.ts";
 import { useSelection } from "../../../shared/session/order-selection.ts";

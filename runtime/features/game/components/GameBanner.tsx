@@ -1,7 +1,7 @@
 // The current game across the top: artwork, logo and name, and the way to another game.
 import "./banner.css";
-import { useTranslation } from "react-i18next";
 import { webUrl } from "../../../lib/safe-url.ts";
+import { useTranslation } from "../../../lib/use-translation.ts";
 import { bannerUrl } from "../../../shared/api/game-art.ts";
 import { useCurrentGame } from "../../../shared/api/games.ts";
 

@@ -1,9 +1,9 @@
 // The game picker: games with their logo and name, sub-games behind an expander.
 import "./game-list.css";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Game } from "../../../../core/browser/generated/api-types.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
+import { useTranslation } from "../../../lib/use-translation.ts";
 import { useGames } from "../../../shared/api/games.ts";
 import { useClientId, useTracker } from "../../../shared/services.ts";
 import { type GameChoice, useChangeGame } from "../change-game.ts";

@@ -4,11 +4,11 @@
 // refreshes the limits and goes to the result.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CODE } from "../../../../core/browser/generated/api-errors.ts";
 import type { PaymentChannel } from "../../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { presentationOf } from "../../../lib/payment/channels.ts";
+import { useTranslation } from "../../../lib/use-translation.ts";
 import { queryKeys } from "../../../shared/api/query-keys.ts";
 import type { OrderCoupon } from "../../../shared/coupon/order-coupon.ts";
 import { openPayWindow, useStartPay } from "../../../shared/payment/pay-order.ts";
