@@ -190,7 +190,7 @@ const BROKEN: Broken[] = [
         at: "Philippines",
         title: "unknown-value at /brands/0/areas/sea/regions/3",
         message:
-          "'Philippines' is not a payment region (hint: expected one of 'GLOBAL', 'MMK', 'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', …)",
+          "'Philippines' is not a payment region (hint: a payment region is one country (ISO 3166-1 alpha-2, e.g. TH, DE, US), GLOBAL for the list without a region, or MMK)",
       },
     ],
   },
