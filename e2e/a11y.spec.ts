@@ -4,7 +4,7 @@ import { axeFindings, axeViolations, type Finding } from "./gallery/axe.ts";
 import { storefrontName, storefronts } from "./gallery/matrix.ts";
 import { walk } from "./gallery/walk.ts";
 import { brandUrl } from "./helpers.ts";
-import { toGoods } from "./journey.ts";
+import { chooseGoods, chooseRole, freshPlayer, logIn, openRecharge, openStore, toGoods } from "./journey.ts";
 
 const config = await demoConfig();
 
@@ -150,3 +150,34 @@ for (const [layout, path] of Object.entries(LAYOUTS))
       await expect(page.getByTestId("buy-button")).toBeInViewport();
     });
   }
+
+test("every payment icon has its channel's name as its text alternative, and each channel's name is read once", async ({ page }) => {
+  await openStore(page, "aurora");
+  await logIn(page, await freshPlayer(page, "aurora"));
+  await chooseRole(page);
+  await chooseGoods(page, "Gems", 1);
+  await openRecharge(page);
+  const list = page.getByTestId("channel-list");
+  const channels = list.locator("[data-channel]");
+  expect(await channels.count()).toBeGreaterThan(3);
+  for (const channel of await channels.all()) {
+    const name = ((await channel.locator(".sf-channel__name").textContent()) ?? "").trim();
+    await expect(channel.locator("img")).toHaveAttribute("alt", name);
+    await expect(channel).toHaveAccessibleName(name);
+  }
+  // A method's sub-channels: the same in their popup.
+  await list.locator('[aria-haspopup="dialog"]').first().click();
+  const subs = page.getByTestId("sub-channel-list").getByRole("button");
+  expect(await subs.count()).toBeGreaterThan(1);
+  for (const sub of await subs.all()) {
+    const name = ((await sub.locator(".sf-channel__name").textContent()) ?? "").trim();
+    await expect(sub.locator("img")).toHaveAttribute("alt", name);
+    await expect(sub).toHaveAccessibleName(name);
+  }
+  // The accessibility tree: the button named once by its name, its picture carrying the same name.
+  const first = ((await subs.first().locator(".sf-channel__name").textContent()) ?? "").trim();
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  expect(await page.getByTestId("sub-channel-list").ariaSnapshot()).toMatch(
+    new RegExp(`- button "${escaped}"[^\\n]*:\\n\\s+- img "${escaped}"`),
+  );
+});

@@ -17,6 +17,14 @@ export const ENTRY: Record<BrandId, string> = {
 
 export const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
 
+/**
+ * A value as the page shows it: in right-to-left text it is an isolate (U+2068 … U+2069, see
+ * runtime/lib/bidi.ts), elsewhere the value itself.
+ */
+export function shown(value: string): RegExp {
+  return new RegExp(`^\u2068?${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\u2069?$`);
+}
+
 export async function layoutOf(page: Page): Promise<"old" | "new"> {
   const layout = await page.locator("[data-layout]").first().getAttribute("data-layout");
   return layout === "new" ? "new" : "old";

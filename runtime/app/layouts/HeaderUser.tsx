@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 
 export function HeaderUser() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function HeaderUser() {
             <span className="sf-avatar" aria-hidden="true">
               {Array.from(user.username)[0]?.toUpperCase()}
             </span>
-            <span>{user.username}</span>
+            <ClippedText text={user.username} inControl />
           </Link>
           <button
             type="button"

@@ -3,19 +3,21 @@
 import "./coupons.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsolate } from "../../lib/bidi.ts";
 import type { OrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { CouponDialog, useCouponName } from "./CouponDialog.tsx";
 import { percentOff } from "./rules.ts";
 
 export function CouponRow({ coupon, productId }: { coupon: OrderCoupon; productId: string }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const nameOf = useCouponName();
   const [open, setOpen] = useState(false);
   const { row } = coupon;
   if (row.kind === "hidden") return null;
   const text =
     row.kind === "applied"
-      ? `${nameOf(row.coupon.name)} (−${percentOff(row.coupon.discount_rate)}%)`
+      ? `${nameOf(row.coupon.name)} (${iso(`−${percentOff(row.coupon.discount_rate)}%`)})`
       : t(
           row.kind === "notSupported"
             ? "recharge.couponRow.notSupported"

@@ -7,6 +7,7 @@ import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
 import { regionLabel } from "../../lib/payment/regions.ts";
@@ -156,26 +157,28 @@ function RegionMismatch({ account, region }: { account: string; region: string |
 /** What is being bought for whom: goods, server, character, the order's area and the VIP points it earns. */
 function OrderDetail({ selection, areaRole, points }: { selection: OrderSelection; areaRole: boolean; points: number | undefined }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const value = (text: string | undefined) => (text ? iso(text) : "—");
   return (
     <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
       <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
       <dl>
         <dt>{t("recharge.goods")}</dt>
-        <dd>{selection.goods?.display}</dd>
+        <dd>{value(selection.goods?.display)}</dd>
         <dt>{t("recharge.server")}</dt>
-        <dd>{selection.server?.display ?? "—"}</dd>
+        <dd>{value(selection.server?.display)}</dd>
         <dt>{t("recharge.role")}</dt>
-        <dd data-testid="order-role">{selection.role?.display ?? "—"}</dd>
+        <dd data-testid="order-role">{value(selection.role?.display)}</dd>
         {areaRole && selection.area ? (
           <>
             <dt>{t("recharge.orderRegion")}</dt>
-            <dd>{selection.area.display}</dd>
+            <dd>{iso(selection.area.display)}</dd>
           </>
         ) : null}
         {points !== undefined ? (
           <>
             <dt>{t("recharge.points")}</dt>
-            <dd>+{points}</dd>
+            <dd>{iso(`+${points}`)}</dd>
           </>
         ) : null}
       </dl>
@@ -202,13 +205,14 @@ interface PayBarProps {
 /** The goods, the total (the original struck through) and Buy, kept in view at the sheet's or page's end. */
 function PayBar({ goods, price, original, button, why }: PayBarProps) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   return (
     <div className="sf-pay-bar" data-testid="pay-bar">
       <div className="sf-pay-bar__price">
-        <span className="sf-pay-bar__name">{goods.display}</span>
+        <span className="sf-pay-bar__name">{iso(goods.display)}</span>
         <span>
-          <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
-          {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
+          <strong data-testid="pay-price">{iso(formatAmount(price, goods.currency))}</strong>
+          {original !== undefined ? <s>{iso(formatAmount(original, goods.currency))}</s> : null}
         </span>
       </div>
       <button

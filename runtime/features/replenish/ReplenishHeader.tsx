@@ -3,6 +3,7 @@
 import "./replenish.css";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
 
 export function ReplenishHeader() {
@@ -13,7 +14,8 @@ export function ReplenishHeader() {
   if (!replenishId || !info.data || info.data.status === "expired") return null;
   return (
     <div className="sf-replenish-bar" data-testid="replenish-header">
-      <span>{t("replenish.for", { name: info.data.user_name })}</span>
+      {/* One line: a long account name is cut, and shown whole on hover or focus. */}
+      <ClippedText className="sf-replenish-bar__for" text={t("replenish.for", { name: info.data.user_name })} />
       <Link to={`/replenishGoods?${new URLSearchParams({ rp_client_id: info.data.client_id })}`}>{t("replenish.reenter")}</Link>
     </div>
   );

@@ -6,6 +6,7 @@ import "./result.css";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsolate } from "../../lib/bidi.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
@@ -45,6 +46,7 @@ export function ResultPanel({
   ongoing?: boolean;
 } & ResultActions) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const api = useApi();
   const clientId = useClientId();
   const tracker = useTracker();
@@ -99,7 +101,7 @@ export function ResultPanel({
         <ul className="sf-result__gifts">
           {gift.data.gifts.map((g) => (
             <li key={g.code}>
-              🎁 {g.name} · <code>{g.code}</code>
+              🎁 {iso(g.name)} · <code>{iso(g.code)}</code>
             </li>
           ))}
         </ul>

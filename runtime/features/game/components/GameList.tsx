@@ -3,13 +3,16 @@ import "./game-list.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Game } from "../../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../../lib/bidi.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
 import { useGames } from "../../../shared/api/games.ts";
 import { useClientId, useTracker } from "../../../shared/services.ts";
+import { ClippedText } from "../../../ui/clipped-text.tsx";
 import { type GameChoice, useChangeGame } from "../change-game.ts";
 
 export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?: boolean }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const { data, isPending } = useGames();
@@ -33,7 +36,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
       onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
     >
       <img src={webUrl(target.logo)} alt="" width={size} height={size} loading="lazy" />
-      <span>{target.name}</span>
+      <ClippedText text={target.name} lines={3} inControl />
     </button>
   );
   const row = (g: Game) => {
@@ -48,7 +51,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
               type="button"
               className="sf-icon-button sf-game__expand"
               aria-expanded={expanded === g.gp_id}
-              aria-label={`${t("game.subGames")}: ${g.name}`}
+              aria-label={`${t("game.subGames")}: ${iso(g.name)}`}
               onClick={() => setExpanded((e) => (e === g.gp_id ? null : g.gp_id))}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true">

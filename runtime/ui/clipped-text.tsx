@@ -1,0 +1,54 @@
+// A name that may be longer than its place (a username, a game's name): on one line, or on at most
+// `lines`, cut with an ellipsis and never broken inside a word (docs/decisions.md, "Long names").
+// The whole name stays available: all of it is in the page for screen readers; when it is cut,
+// `title` shows it on hover, and it takes focus (Tab, or a tap) and shows itself whole while focused.
+// Inside a link or button (`inControl`) the control is what takes focus and shows the name whole;
+// `title` is then always there.
+import { type HTMLAttributes, useLayoutEffect, useRef, useState } from "react";
+import { useIsolate } from "../lib/bidi.ts";
+
+export interface ClippedTextProps extends HTMLAttributes<HTMLElement> {
+  text: string;
+  /** Lines before the ellipsis. */
+  lines?: 1 | 2 | 3;
+  as?: "span" | "h2";
+  /** In a link or button: that control takes focus and carries the title. */
+  inControl?: boolean;
+}
+
+export function ClippedText({ text, lines = 1, as: Tag = "span", inControl = false, className, ...rest }: ClippedTextProps) {
+  const iso = useIsolate();
+  const ref = useRef<HTMLElement>(null);
+  const [cut, setCut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again, even in a box of the same size.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || inControl) return;
+    // Shown whole while focused: measured again once it is not.
+    const measure = () => {
+      if (element === document.activeElement) return;
+      setCut(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    element.addEventListener("blur", measure);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("blur", measure);
+    };
+  }, [text, inControl]);
+  return (
+    <Tag
+      ref={ref as never}
+      // Its own direction: a Latin name in Arabic keeps its start in view and loses its end.
+      dir="auto"
+      className={className ? `sf-clipped ${className}` : "sf-clipped"}
+      data-clamp={lines > 1 ? lines : undefined}
+      tabIndex={cut ? 0 : undefined}
+      title={cut || inControl ? text : undefined}
+      {...rest}
+    >
+      {iso(text)}
+    </Tag>
+  );
+}
