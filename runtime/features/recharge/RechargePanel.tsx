@@ -1,7 +1,8 @@
 // The recharge info: payment region, channels (sub-channels in a second popup),
 // order detail, and the pay bar with the goods, the total and the Buy button (hooks/use-buy.ts),
 // kept in view and saying why when Buy cannot be pressed. The new layout shows it in the bottom
-// sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
+// sheet (a dialog with the summary beside the methods on a desktop), the old layout as its
+// /recharge page; app/ fills its coupon row and legal links.
 import "../../shared/payment/pay-bar.css";
 import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
@@ -64,58 +65,63 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
 
   return (
     <div className="sf-recharge" data-testid="recharge">
-      {/* The coupon row heads the sheet; card exchanges take no coupon. */}
-      {cardMode ? null : couponRow?.(coupon, goods.value)}
-      {choice.loading ? (
-        <RowsSkeleton />
-      ) : none ? (
-        <p id={ids.none} className="sf-empty" role="status">
-          {t("recharge.noChannel")}
-        </p>
-      ) : (
-        <>
-          <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
-          {mismatch ? <RegionMismatch account={mismatch} region={region} /> : null}
-          {cardMode && channel ? (
-            <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
-          ) : (
-            <ChannelList
-              channels={channels}
-              parentKey={choice.parent?.key}
-              chosen={channel}
-              onPick={(top, leaf) => {
-                choice.pick(top, leaf);
-                pay.clearFailure();
-              }}
-              subFor={subFor}
-              onSubFor={setSubFor}
-            />
-          )}
-        </>
-      )}
-      <OrderDetail selection={selection} areaRole={areaRole} points={vip ? points : undefined} />
-      {legalLinks}
-      {pay.failure ? (
-        <p className="sf-form-error" role="alert" data-testid="pay-failure">
-          {pay.failure}
-        </p>
-      ) : null}
-      {cardMode ? null : (
-        <PayBar
-          goods={goods}
-          price={price}
-          original={original}
-          button={{
-            label: label === "exchange" ? "recharge.exchange" : "recharge.buy",
-            disabled: choice.loading || why !== null,
-            busy: pay.busy,
-            describedBy: why && !none ? ids.why : none ? ids.none : undefined,
-            onClick: buy,
-          }}
-          // When no method exists at all the sheet already says so above.
-          why={why && !none ? { id: ids.why, key: why } : undefined}
-        />
-      )}
+      <div className="sf-recharge__methods">
+        {/* The coupon row heads the sheet; card exchanges take no coupon. */}
+        {cardMode ? null : couponRow?.(coupon, goods.value)}
+        {choice.loading ? (
+          <RowsSkeleton />
+        ) : none ? (
+          <p id={ids.none} className="sf-empty" role="status">
+            {t("recharge.noChannel")}
+          </p>
+        ) : (
+          <>
+            <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
+            {mismatch ? <RegionMismatch account={mismatch} region={region} /> : null}
+            {cardMode && channel ? (
+              <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
+            ) : (
+              <ChannelList
+                channels={channels}
+                parentKey={choice.parent?.key}
+                chosen={channel}
+                onPick={(top, leaf) => {
+                  choice.pick(top, leaf);
+                  pay.clearFailure();
+                }}
+                subFor={subFor}
+                onSubFor={setSubFor}
+              />
+            )}
+          </>
+        )}
+      </div>
+      {/* What is bought, its total and Buy: at the end on a phone, beside the methods on a desktop (recharge.css). */}
+      <div className="sf-recharge__summary">
+        <OrderDetail selection={selection} areaRole={areaRole} points={vip ? points : undefined} />
+        {legalLinks}
+        {pay.failure ? (
+          <p className="sf-form-error" role="alert" data-testid="pay-failure">
+            {pay.failure}
+          </p>
+        ) : null}
+        {cardMode ? null : (
+          <PayBar
+            goods={goods}
+            price={price}
+            original={original}
+            button={{
+              label: label === "exchange" ? "recharge.exchange" : "recharge.buy",
+              disabled: choice.loading || why !== null,
+              busy: pay.busy,
+              describedBy: why && !none ? ids.why : none ? ids.none : undefined,
+              onClick: buy,
+            }}
+            // When no method exists at all the sheet already says so above.
+            why={why && !none ? { id: ids.why, key: why } : undefined}
+          />
+        )}
+      </div>
       {embedded ? (
         <EmbeddedPay
           url={embedded.url}
