@@ -3,6 +3,7 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { isolate, isolateValues, keepSignsInIsolates, signsInIsolates } from "../runtime/lib/bidi.ts";
+import { isolateText } from "../runtime/lib/bidi-text.ts";
 
 const FSI = "\u2068";
 const PDI = "\u2069";
@@ -15,14 +16,21 @@ describe("isolate", () => {
     expect(isolate("300 Gems", "ja")).toBe("300 Gems");
   });
 
-  it("isolates the Latin and number runs inside a value written in Arabic", () => {
-    expect(isolate("خصم 10% على PayPal", "ar")).toBe(`${FSI}خصم ${FSI}10%${PDI} على ${FSI}PayPal${PDI}${PDI}`);
-    expect(isolate("محمد_99", "ar")).toBe(`${FSI}محمد_${FSI}99${PDI}${PDI}`);
+  it("leaves an empty value empty", () => {
+    expect(isolate("", "ar")).toBe("");
+  });
+});
+
+describe("isolateText", () => {
+  it("isolates the Latin and number runs inside a text written in Arabic, and the text", () => {
+    expect(isolateText("خصم 10% على PayPal", "ar")).toBe(`${FSI}خصم ${FSI}10%${PDI} على ${FSI}PayPal${PDI}${PDI}`);
+    expect(isolateText("محمد_99", "ar")).toBe(`${FSI}محمد_${FSI}99${PDI}${PDI}`);
+    expect(isolateText("Spring 4% off", "ar")).toBe(`${FSI}Spring 4% off${PDI}`);
   });
 
-  it("keeps a value already isolated as it is inside, and an empty value empty", () => {
-    expect(isolate(`خصم ${FSI}8${PDI}%`, "ar")).toBe(`${FSI}خصم ${FSI}8${PDI}%${PDI}`);
-    expect(isolate("", "ar")).toBe("");
+  it("keeps a text already isolated as it is inside, and leaves left-to-right languages alone", () => {
+    expect(isolateText(`خصم ${FSI}8${PDI}%`, "ar")).toBe(`${FSI}خصم ${FSI}8${PDI}%${PDI}`);
+    expect(isolateText("خصم 10%", "en")).toBe("خصم 10%");
   });
 });
 

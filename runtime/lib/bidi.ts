@@ -2,29 +2,18 @@
 // a number, percent, price, name or code shown in Arabic is wrapped in FIRST STRONG ISOLATE …
 // POP DIRECTIONAL ISOLATE (U+2068 … U+2069), so it reads in its own order whatever surrounds it.
 // The one way that reaches every place a value goes: text, a translated sentence, an attribute
-// (aria-label, title) and an <option>. Left-to-right languages get their values untouched.
+// (aria-label, title) and an <option>. Left-to-right languages get their values untouched. A text
+// written whole in Arabic (a coupon's name, a note from the platform) is ./bidi-text.ts's.
 import { useTranslation } from "react-i18next";
 import { isRtl } from "./language.ts";
 
-const FSI = "\u2068";
-const PDI = "\u2069";
+export const FSI = "\u2068";
+export const PDI = "\u2069";
 
-// A run of Latin letters and digits: words with what joins them inside a value (`4.59`,
-// `aurora_vip`), a sign or currency before, a percent after, and the spaces between such words.
-const WORD = String.raw`[+\-−#\p{Sc}]?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}.,:@/'_\-]*[\p{Script=Latin}\p{Nd}])?%?`;
-const RUN = new RegExp(`${WORD}(?: +${WORD})*`, "gu");
-const RIGHT_TO_LEFT_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-
-/**
- * The value as an isolate in a right-to-left language, as it is in any other. A value written in
- * Arabic itself (a coupon's name `خصم 10%`, a note from the platform) also has each of its Latin
- * and number runs isolated, so `10%` inside it reads as written too.
- */
+/** The value as an isolate in a right-to-left language, as it is in any other. */
 export function isolate(value: string | number, lang: string): string {
   const text = String(value);
-  if (!isRtl(lang) || text === "") return text;
-  const inner = RIGHT_TO_LEFT_LETTER.test(text) && !text.includes(FSI) ? text.replace(RUN, (run) => `${FSI}${run}${PDI}`) : text;
-  return `${FSI}${inner}${PDI}`;
+  return isRtl(lang) && text !== "" ? `${FSI}${text}${PDI}` : text;
 }
 
 /** `isolate` in the screen's language: `const iso = useIsolate(); <dd>{iso(order.billing_no)}</dd>`. */

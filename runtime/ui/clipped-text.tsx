@@ -2,8 +2,8 @@
 // `lines`, cut with an ellipsis and never broken inside a word (docs/decisions.md, "Long names").
 // The whole name stays available: all of it is in the page for screen readers; when it is cut,
 // `title` shows it on hover, and it takes focus (Tab, or a tap) and shows itself whole while focused.
-// Inside a link or button (`inControl`) the control is what takes focus and shows the name whole;
-// `title` is then always there.
+// A name inside a link or button is a plain `.sf-clipped` span with a `title`: the control takes
+// focus, and shows the name whole (ui/controls.css).
 import { type HTMLAttributes, useLayoutEffect, useRef, useState } from "react";
 import { useIsolate } from "../lib/bidi.ts";
 
@@ -12,31 +12,24 @@ export interface ClippedTextProps extends HTMLAttributes<HTMLElement> {
   /** Lines before the ellipsis. */
   lines?: 1 | 2 | 3;
   as?: "span" | "h2";
-  /** In a link or button: that control takes focus and carries the title. */
-  inControl?: boolean;
 }
 
-export function ClippedText({ text, lines = 1, as: Tag = "span", inControl = false, className, ...rest }: ClippedTextProps) {
+export function ClippedText({ text, lines = 1, as: Tag = "span", className, ...rest }: ClippedTextProps) {
   const iso = useIsolate();
   const ref = useRef<HTMLElement>(null);
   const [cut, setCut] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again, even in a box of the same size.
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || inControl) return;
-    // Shown whole while focused: measured again once it is not.
-    const measure = () => {
-      if (element === document.activeElement) return;
-      setCut(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
-    };
-    const observer = new ResizeObserver(measure);
+    if (!element) return;
+    // Shown whole while focused, it is measured again when its box shrinks back on blur.
+    const observer = new ResizeObserver(() => {
+      if (element !== document.activeElement)
+        setCut(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    });
     observer.observe(element);
-    element.addEventListener("blur", measure);
-    return () => {
-      observer.disconnect();
-      element.removeEventListener("blur", measure);
-    };
-  }, [text, inControl]);
+    return () => observer.disconnect();
+  }, [text]);
   return (
     <Tag
       ref={ref as never}
@@ -45,7 +38,7 @@ export function ClippedText({ text, lines = 1, as: Tag = "span", inControl = fal
       className={className ? `sf-clipped ${className}` : "sf-clipped"}
       data-clamp={lines > 1 ? lines : undefined}
       tabIndex={cut ? 0 : undefined}
-      title={cut || inControl ? text : undefined}
+      title={cut ? text : undefined}
       {...rest}
     >
       {iso(text)}

@@ -1,13 +1,13 @@
 // The old layout's user area: the logged-in account (a link to My page) with log out, or the login button.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { isolate } from "../../lib/bidi.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
-import { ClippedText } from "../../ui/clipped-text.tsx";
 
 export function HeaderUser() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const logout = useLogout();
   return (
@@ -19,7 +19,9 @@ export function HeaderUser() {
             <span className="sf-avatar" aria-hidden="true">
               {Array.from(user.username)[0]?.toUpperCase()}
             </span>
-            <ClippedText text={user.username} inControl />
+            <span className="sf-clipped" dir="auto">
+              {isolate(user.username, i18n.language)}
+            </span>
           </Link>
           <button
             type="button"

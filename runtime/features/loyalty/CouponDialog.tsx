@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
-import { isolate } from "../../lib/bidi.ts";
+import { isolateText } from "../../lib/bidi-text.ts";
 import { useCoupons } from "../../shared/api/coupons.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId } from "../../shared/services.ts";
@@ -73,7 +73,7 @@ function CouponCard({
         </span>
         <span className="sf-coupon__time">{t(`coupon.${time.kind}`, { time: time.text })}</span>
         {coupon.lock_reason && tag === "unusable" ? (
-          <span className="sf-coupon__reason">{isolate(coupon.lock_reason, i18n.language)}</span>
+          <span className="sf-coupon__reason">{isolateText(coupon.lock_reason, i18n.language)}</span>
         ) : null}
       </div>
       {button && onAction ? (
@@ -124,11 +124,11 @@ export function CouponList({
 }
 
 /** A coupon name in the current language, else the area's default language (the platform may name a coupon per language). */
-/** A coupon's name in the player's language, an isolate in right-to-left text (lib/bidi.ts). */
+/** A coupon's name in the player's language, an isolate in right-to-left text (lib/bidi-text.ts). */
 export function useCouponName(): (raw: string) => string {
   const { i18n } = useTranslation();
   const { areaConfig } = useSession();
-  return (raw) => isolate(couponName(raw, i18n.language, areaConfig?.defaultLanguage ?? "en"), i18n.language);
+  return (raw) => isolateText(couponName(raw, i18n.language, areaConfig?.defaultLanguage ?? "en"), i18n.language);
 }
 
 /** Claiming a coupon (receiveCoupons): 'claim failed' when the platform refuses. */

@@ -11,6 +11,7 @@ import { Link } from "react-router-dom";
 import type { VipLevel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
@@ -129,6 +130,7 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
 function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
   const { t } = useTranslation();
   const iso = useIsolate();
+  const isoText = useIsolateText();
   return (
     <li className={`sf-vip-level${current ? " is-current" : ""}`} aria-current={current ? "true" : undefined}>
       <h3>
@@ -148,7 +150,7 @@ function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
       ) : null}
       {level.first_reward ? (
         <p className="sf-vip-level__first">
-          <strong>{t("vip.firstReward")}:</strong> {iso(level.first_reward)}
+          <strong>{t("vip.firstReward")}:</strong> {isoText(level.first_reward)}
         </p>
       ) : null}
     </li>

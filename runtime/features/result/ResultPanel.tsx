@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
 import { useApi, useClientId, useTracker } from "../../shared/services.ts";
@@ -47,6 +48,7 @@ export function ResultPanel({
 } & ResultActions) {
   const { t } = useTranslation();
   const iso = useIsolate();
+  const isoText = useIsolateText();
   const api = useApi();
   const clientId = useClientId();
   const tracker = useTracker();
@@ -101,7 +103,7 @@ export function ResultPanel({
         <ul className="sf-result__gifts">
           {gift.data.gifts.map((g) => (
             <li key={g.code}>
-              🎁 {iso(g.name)} · <code>{iso(g.code)}</code>
+              🎁 {isoText(g.name)} · <code>{iso(g.code)}</code>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
 import { groupByKind, type PickerKind } from "../../lib/payment/methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";
@@ -26,6 +27,7 @@ export interface ChannelListProps {
 export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outerSub, onSubFor }: ChannelListProps) {
   const { t } = useTranslation();
   const iso = useIsolate();
+  const isoText = useIsolateText();
   const id = useId();
   const [ownSub, setOwnSub] = useState<PaymentChannel | null>(null);
   const subFor = outerSub !== undefined ? outerSub : ownSub;
@@ -33,7 +35,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
   // The platform's description when it gives one, else what this kind of payment means.
   const noteOf = (c: PaymentChannel, kind: PickerKind) => {
     const note = channelDescription(c.description);
-    return note ? iso(note) : t(`payment.about.${kind}`);
+    return note ? isoText(note) : t(`payment.about.${kind}`);
   };
   const subName = (s: PaymentChannel) => iso(s.name || razerChannelName(s.channel_id) || s.channel_id);
   return (
@@ -122,7 +124,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                       </span>
                       {note ? (
                         <span className="sf-channel__note" id={`${id}-sub-${channelKey(s)}-note`}>
-                          {iso(note)}
+                          {isoText(note)}
                         </span>
                       ) : null}
                     </span>

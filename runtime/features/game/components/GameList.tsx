@@ -7,7 +7,6 @@ import { useIsolate } from "../../../lib/bidi.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
 import { useGames } from "../../../shared/api/games.ts";
 import { useClientId, useTracker } from "../../../shared/services.ts";
-import { ClippedText } from "../../../ui/clipped-text.tsx";
 import { type GameChoice, useChangeGame } from "../change-game.ts";
 
 export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?: boolean }) {
@@ -36,7 +35,10 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
       onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
     >
       <img src={webUrl(target.logo)} alt="" width={size} height={size} loading="lazy" />
-      <ClippedText text={target.name} lines={3} inControl />
+      {/* At most 3 lines, shown whole when the button has focus (ui/controls.css). */}
+      <span className="sf-clipped" dir="auto" data-clamp="3" title={target.name}>
+        {iso(target.name)}
+      </span>
     </button>
   );
   const row = (g: Game) => {
