@@ -35,10 +35,19 @@ function nameView(name: Locator): Promise<NameView> {
   return name.evaluate((el: HTMLElement) => {
     const style = getComputedStyle(el);
     const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+    // Cut: some of it hidden by its own box, or by a box around it that clips what overflows it.
+    let cut = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    const box = el.getBoundingClientRect();
+    for (let around = el.parentElement; around && !cut; around = around.parentElement) {
+      const clips = getComputedStyle(around);
+      if (clips.overflowX === "visible" && clips.overflowY === "visible") continue;
+      const edge = around.getBoundingClientRect();
+      cut = box.top < edge.top - 1 || box.bottom > edge.bottom + 1 || box.left < edge.left - 1 || box.right > edge.right + 1;
+    }
     return {
       text: (el.textContent ?? "").replace(/[\u2066-\u2069]/g, ""),
       lines: Math.round(el.clientHeight / lineHeight),
-      cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+      cut,
       ellipsis: style.textOverflow === "ellipsis",
       title: el.getAttribute("title"),
       focusable: el.tabIndex >= 0 || el.closest("a[href], button") !== null,

@@ -11,12 +11,11 @@ export interface ClippedTextProps extends HTMLAttributes<HTMLElement> {
   text: string;
   /** Lines before the ellipsis. */
   lines?: 1 | 2 | 3;
-  as?: "span" | "h2";
 }
 
-export function ClippedText({ text, lines = 1, as: Tag = "span", className, ...rest }: ClippedTextProps) {
+export function ClippedText({ text, lines = 1, className, ...rest }: ClippedTextProps) {
   const iso = useIsolate();
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLSpanElement>(null);
   const [cut, setCut] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again, even in a box of the same size.
   useLayoutEffect(() => {
@@ -31,9 +30,10 @@ export function ClippedText({ text, lines = 1, as: Tag = "span", className, ...r
     return () => observer.disconnect();
   }, [text]);
   return (
-    <Tag
-      ref={ref as never}
-      // Its own direction: a Latin name in Arabic keeps its start in view and loses its end.
+    <span
+      ref={ref}
+      // Its own direction: a Latin name in Arabic keeps its start in view and loses its end. The
+      // box is inline, so the text around places it as it places its own words (ui/controls.css).
       dir="auto"
       className={className ? `sf-clipped ${className}` : "sf-clipped"}
       data-clamp={lines > 1 ? lines : undefined}
@@ -42,6 +42,6 @@ export function ClippedText({ text, lines = 1, as: Tag = "span", className, ...r
       {...rest}
     >
       {iso(text)}
-    </Tag>
+    </span>
   );
 }

@@ -204,8 +204,12 @@ export function MyPage() {
       {loggedIn ? (
         <section className="sf-card sf-my-account" aria-labelledby="sf-my-account">
           <div className="sf-my-account__who">
-            <ClippedText className="sf-muted" text={game?.name ?? ""} lines={3} />
-            <ClippedText as="h2" id="sf-my-account" data-testid="my-username" text={user?.username ?? ""} />
+            <p className="sf-muted">
+              <ClippedText text={game?.name ?? ""} lines={3} />
+            </p>
+            <h2 id="sf-my-account">
+              <ClippedText data-testid="my-username" text={user?.username ?? ""} />
+            </h2>
           </div>
           {user ? (
             <button type="button" className="sf-button sf-button--secondary sf-button--small" onClick={() => void logout()}>

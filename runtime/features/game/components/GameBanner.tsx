@@ -17,7 +17,9 @@ export function GameBanner({ onChangeGame }: { onChangeGame?: () => void }) {
           <img className="sf-banner__art" src={bannerUrl({ game, parent })} alt="" width="720" height="240" fetchPriority="high" />
           <div className="sf-banner__info">
             <img className="sf-banner__logo" src={webUrl(game.logo)} alt="" width="56" height="56" />
-            <ClippedText as="h2" className="sf-banner__name" data-testid="game-name" text={game.name} lines={2} />
+            <h2 className="sf-banner__name">
+              <ClippedText data-testid="game-name" text={game.name} lines={2} />
+            </h2>
             {onChangeGame ? (
               <button type="button" className="sf-chip" onClick={onChangeGame} data-testid="change-game">
                 {t("game.change")}
