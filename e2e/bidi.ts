@@ -12,12 +12,12 @@ export interface MisorderedRun {
 /**
  * The Latin and number runs inside right-to-left text of the page whose characters are not drawn
  * left to right (on each line they take). A run is words of Latin letters and digits with what
- * joins them inside a value (`4.59`, `aurora_vip`, `twitter:alice`), a sign or currency before and a
- * percent after (`−8%`, `$4.99`), and the spaces between such words (`300 Gems`, `RM 12.00`).
+ * joins them inside a value (`4.59`, `aurora_vip`, `twitter:alice`), a sign, currency or times sign
+ * before and a percent after (`−8%`, `$4.99`, `×2`), and the spaces between such words (`300 Gems`, `RM 12.00`).
  */
 export function misorderedRuns(page: Page): Promise<MisorderedRun[]> {
   return page.evaluate(() => {
-    const token = String.raw`[+\-−#\p{Sc}]?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}.,:@/'_\-]*[\p{Script=Latin}\p{Nd}])?%?`;
+    const token = String.raw`[+\-−#×\p{Sc}]?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}.,:@/'_\-]*[\p{Script=Latin}\p{Nd}])?%?`;
     const runPattern = new RegExp(`${token}(?: +${token})*`, "gu");
     // Direction marks and isolates are invisible: a run is read as if they were not there.
     const invisible = /[\u200e\u200f\u061c\u2066-\u2069]/u;

@@ -65,11 +65,25 @@ test("desktop, 1280 px: the recharge is a centred dialog with the summary and Bu
   const backward = await focusWalk(page, dialog, "Shift+Tab", 40);
   expect([...forward, ...backward].filter((stop) => stop.startsWith("outside"))).toEqual([]);
   for (const stops of [forward, backward]) expect(stops).toEqual(expect.arrayContaining(["Close", "region-select"]));
+  // A method's sub-channels open in a popup of their own, not a second two-column dialog.
+  expect((await subChannelBox(page)).width).toBeLessThanOrEqual(28 * 16);
   // Escape closes it, and focus is back on the Buy that opened it.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(buy).toBeFocused();
 });
+
+/** Opens the first method with sub-channels; returns its popup's box, closed again after. */
+async function subChannelBox(page: Page): Promise<DOMRect> {
+  await page.getByTestId("channel-list").locator('[aria-haspopup="dialog"]').first().click();
+  // The innermost dialog around the list (the recharge's holds it too).
+  const popup = page.getByTestId("sub-channel-list").locator("xpath=ancestor::dialog[1]");
+  await expect(popup).toBeVisible();
+  const box = await boxOf(popup);
+  await page.keyboard.press("Escape");
+  await expect(popup).toBeHidden();
+  return box;
+}
 
 test("phone, 360 px: the recharge is still the bottom sheet", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -79,6 +93,10 @@ test("phone, 360 px: the recharge is still the bottom sheet", async ({ page }) =
   expect(box.width).toBe(360);
   expect(Math.abs(box.bottom - 740)).toBeLessThanOrEqual(1);
   await expect(dialog.getByTestId("pay-button")).toBeInViewport({ ratio: 1 });
+  // Its sub-channels are a popup in the middle, not a second sheet.
+  const popup = await subChannelBox(page);
+  expect(popup.width).toBeLessThan(360);
+  expect(popup.bottom).toBeLessThan(740 - 16);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(buy).toBeFocused();

@@ -8,7 +8,7 @@ import { isRtl } from "./language.ts";
 
 // A run of Latin letters and digits: words with what joins them inside a value (`4.59`,
 // `aurora_vip`), a sign or currency before, a percent after, and the spaces between such words.
-const WORD = String.raw`[+\-−#\p{Sc}]?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}.,:@/'_\-]*[\p{Script=Latin}\p{Nd}])?%?`;
+const WORD = String.raw`[+\-−#×\p{Sc}]?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}.,:@/'_\-]*[\p{Script=Latin}\p{Nd}])?%?`;
 const RUN = new RegExp(`${WORD}(?: +${WORD})*`, "gu");
 const RIGHT_TO_LEFT_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
