@@ -57,8 +57,9 @@ function nameView(name: Locator): Promise<NameView> {
 
 /** Cut, with the ellipsis, its whole value in the page and on hover, and shown whole on focus. */
 async function expectCutButWhole(name: Locator, full: string, maxLines: number): Promise<void> {
+  // A name just drawn is measured in the frame after (its ResizeObserver): then it can take focus.
+  await expect.poll(() => nameView(name)).toMatchObject({ cut: true, ellipsis: true, focusable: true });
   const view = await nameView(name);
-  expect(view).toMatchObject({ cut: true, ellipsis: true, focusable: true });
   expect(view.text).toContain(full);
   expect(view.lines).toBeLessThanOrEqual(maxLines);
   expect(view.title ?? (await name.locator("xpath=ancestor::*[@title][1]").getAttribute("title"))).toContain(full);
