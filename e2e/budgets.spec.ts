@@ -11,7 +11,6 @@ import { demoConfig, E2E_DIST } from "./fixture.ts";
 import { storefronts } from "./gallery/matrix.ts";
 import { chunkName, gzipSize, INITIAL_JS_BUDGET, LANGUAGE_CHUNK, scriptList, topUpInitialJs } from "./initial-js.ts";
 
-const KB = 1024;
 /** One number with `gen diff`'s, which marks a change that takes a page over it as risky. */
 const HTML_SHELL_BUDGET = HTML_BUDGET;
 

@@ -17,6 +17,14 @@ export const ENTRY: Record<BrandId, string> = {
 
 export const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
 
+/**
+ * A value as the page shows it: in right-to-left text it is an isolate (U+2068 … U+2069, see
+ * runtime/lib/bidi.ts), elsewhere the value itself.
+ */
+export function shown(value: string): RegExp {
+  return new RegExp(`^\u2068?${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\u2069?$`);
+}
+
 export async function layoutOf(page: Page): Promise<"old" | "new"> {
   const layout = await page.locator("[data-layout]").first().getAttribute("data-layout");
   return layout === "new" ? "new" : "old";
@@ -49,9 +57,9 @@ export async function toGoods(page: Page, pick: "current" | "first" = "current",
  * A sandbox player no other test uses (`POST /sandbox/account`): tests that pay in parallel would
  * otherwise share one account's coupons, limits and pending orders, and race for them.
  */
-export async function freshPlayer(page: Page, brand: string): Promise<string> {
+export async function freshPlayer(page: Page, brand: string, kind: "player" | "vip" = "player"): Promise<string> {
   // From Node, which does not resolve *.localhost: the sandbox answers on its address too.
-  const res = await page.request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/account`, { data: { brand, kind: "player" } });
+  const res = await page.request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/account`, { data: { brand, kind } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { content: { username: string } }).content.username;
 }

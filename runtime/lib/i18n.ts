@@ -4,25 +4,12 @@
 // translation's empty strings from English and cuts the parts (vite.config.ts).
 import i18next, { type i18n } from "i18next";
 import { MISSING_STRING_MARK } from "../../core/browser/marks.ts";
+import { isolateValues, signsInIsolates } from "./bidi.ts";
 import { isRtl } from "./language.ts";
 import { type Loaders, load, type Strings } from "./locale-load.ts";
 import { retryLoad } from "./retry-load.ts";
 
 const first: Loaders = import.meta.glob<{ default: Strings }>("../../locales/*.json", { query: "?first" });
-
-/**
- * Every value put into a right-to-left text (a name, an amount, a date) is a bidi isolate (U+2068 …
- * U+2069): Latin runs and numbers keep their own order inside Arabic, and punctuation around them
- * stays where the translator put it. Left-to-right languages get the values as they are.
- */
-const isolateValues = {
-  type: "formatter" as const,
-  init: () => undefined,
-  add: () => undefined,
-  addCached: () => undefined,
-  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
-    lng && isRtl(lng) && (typeof value === "string" || typeof value === "number") ? `\u2068${value}\u2069` : value,
-};
 
 let current: i18n | undefined;
 
@@ -44,19 +31,24 @@ export async function createI18n(lang: string): Promise<i18n> {
   if (own) resources[lang] = { translation: own };
   else if (lang !== "cimode") resources.en = { translation: (await load(first, "en")) ?? {} };
   const active = own || lang === "cimode" ? lang : "en";
-  await instance.use(isolateValues as never).init({
-    lng: active,
-    fallbackLng: false,
-    // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
-    lowerCaseLng: true,
-    resources,
-    returnEmptyString: false,
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    saveMissing: active !== "cimode",
-    missingKeyHandler: (_langs, _ns, key) => {
-      if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
-    },
-  });
+  await instance
+    // Every value put into a right-to-left text is an isolate, a number's signs with it (./bidi.ts).
+    .use(isolateValues as never)
+    .use(signsInIsolates)
+    .init({
+      postProcess: ["signsInIsolates"],
+      lng: active,
+      fallbackLng: false,
+      // Our codes are lower case (zh-tw, zh-cn); i18next would otherwise look them up as zh-TW.
+      lowerCaseLng: true,
+      resources,
+      returnEmptyString: false,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      saveMissing: active !== "cimode",
+      missingKeyHandler: (_langs, _ns, key) => {
+        if (typeof performance !== "undefined") performance.mark(`${MISSING_STRING_MARK}${key}`);
+      },
+    });
   current = instance;
   applyDocumentLanguage(active);
   return instance;

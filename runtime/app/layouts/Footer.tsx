@@ -1,5 +1,6 @@
 // Footer of both layouts: legal links, the area's legal footers, customer service, copyright.
 import type { ReactNode } from "react";
+import { useIsolate } from "../../lib/bidi.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useSession } from "../../shared/session/session-context.ts";
@@ -10,6 +11,7 @@ const LegalLinks = lazyWithStrings(() => import("../../features/legal/LegalNotic
 
 export function Footer({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const { brand } = useBrand();
   const { areaConfig } = useSession();
   return (
@@ -27,16 +29,14 @@ export function Footer({ children }: { children?: ReactNode }) {
         </a>
         {areaConfig?.legalFooters.map((link) => (
           <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
-            {link.label}
+            {iso(link.label)}
           </a>
         ))}
         <AfterFirstContent>
           <LegalLinks className="sf-footer__legal" />
         </AfterFirstContent>
       </nav>
-      <p className="sf-footer__copyright">
-        <bdi>{brand.copyright}</bdi>
-      </p>
+      <p className="sf-footer__copyright">{iso(brand.copyright)}</p>
     </footer>
   );
 }

@@ -1,4 +1,6 @@
 // The old layout's user area: the logged-in account (a link to My page) with log out, or the login button.
+
+import { isolate } from "../../lib/bidi.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
@@ -6,7 +8,7 @@ import { uiActions } from "../../shared/ui-actions.ts";
 import { Link } from "../../ui/link.tsx";
 
 export function HeaderUser() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const logout = useLogout();
   return (
@@ -18,7 +20,9 @@ export function HeaderUser() {
             <span className="sf-avatar" aria-hidden="true">
               {Array.from(user.username)[0]?.toUpperCase()}
             </span>
-            <span>{user.username}</span>
+            <span className="sf-clipped" dir="auto">
+              {isolate(user.username, i18n.language)}
+            </span>
           </Link>
           <button
             type="button"

@@ -3,6 +3,7 @@
 import "./goods.css";
 import { useEffect, useMemo, useState } from "react";
 import type { Goods, LimitInfo, ProductListResponse } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
@@ -18,6 +19,7 @@ import { buyable, type LimitState, limitState, limitTip } from "./limits.ts";
 /** The goods' card. Its title shows at once, where the goods' will be: while they load it heads their skeleton. */
 export function GoodsGrid() {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const { tip, confirm } = useTip();
@@ -99,7 +101,7 @@ export function GoodsGrid() {
 
   const describe = (g: Goods) => {
     tracker.track("viewProductDetail", { product_id: g.value, detail: true });
-    tip({ title: g.display, html: g.description ?? "" });
+    tip({ title: iso(g.display), html: g.description ?? "" });
   };
 
   return (
@@ -157,12 +159,13 @@ type GoodsType = ProductListResponse["types"][number];
 
 function GoodsTypeTabs({ types, active, onChange }: { types: GoodsType[]; active: string | undefined; onChange: (type: string) => void }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   return (
     <fieldset className="sf-tabs sf-tabs--scroll">
       <legend className="sf-visually-hidden">{t("goods.title")}</legend>
       {types.map((ty) => (
         <button key={ty.typeKey} type="button" aria-pressed={ty.typeKey === active} onClick={() => onChange(ty.typeKey)}>
-          {ty.name}
+          {iso(ty.name)}
         </button>
       ))}
     </fieldset>

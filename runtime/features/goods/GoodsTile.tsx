@@ -2,6 +2,7 @@
 // through when discounted) and badges (special, discount, limited with what is left); the chosen
 // tile carries a check, not only a colour, and a goods with a description has its info button.
 import type { Goods, LimitInfo } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
@@ -21,6 +22,7 @@ export interface GoodsTileProps {
 
 export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: GoodsTileProps) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const off = goods.original_price && goods.original_price > goods.price ? Math.round((1 - goods.price / goods.original_price) * 100) : 0;
   const unavailable = state !== undefined && !buyable(state);
   return (
@@ -38,11 +40,11 @@ export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: Good
           {goods.isLimit ? <LimitBadge info={info} state={state} /> : null}
         </span>
         <img className="sf-goods-tile__art" src={webUrl(goods.icon)} alt="" width="72" height="72" loading="lazy" />
-        <span className="sf-goods-tile__name">{goods.display}</span>
-        {goods.bonus ? <span className="sf-goods-tile__bonus">{goods.bonus}</span> : null}
+        <span className="sf-goods-tile__name">{iso(goods.display)}</span>
+        {goods.bonus ? <span className="sf-goods-tile__bonus">{iso(goods.bonus)}</span> : null}
         <span className="sf-goods-tile__price">
-          {off > 0 && goods.original_price ? <s>{formatAmount(goods.original_price, goods.currency)}</s> : null}
-          <span>{formatAmount(goods.price, goods.currency)}</span>
+          {off > 0 && goods.original_price ? <s>{iso(formatAmount(goods.original_price, goods.currency))}</s> : null}
+          <span>{iso(formatAmount(goods.price, goods.currency))}</span>
         </span>
         {chosen ? (
           <svg className="sf-goods-tile__check" viewBox="0 0 24 24" aria-hidden="true">
@@ -55,8 +57,8 @@ export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: Good
         <button
           type="button"
           className="sf-goods-tile__info"
-          // The name is a bidi isolate: a Latin name reads right inside an Arabic label.
-          aria-label={`${t("goods.explanation")}: \u2068${goods.display}\u2069`}
+          // The name is an isolate: a Latin name reads right inside an Arabic label.
+          aria-label={`${t("goods.explanation")}: ${iso(goods.display)}`}
           onClick={() => onInfo(goods)}
         >
           i

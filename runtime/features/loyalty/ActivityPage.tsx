@@ -7,6 +7,8 @@ import { useEffect, useState } from "react";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import type { Activity, EventReward } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone } from "../../lib/time.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
@@ -45,6 +47,7 @@ function RewardRow({
   busy: boolean;
 }) {
   const { t } = useTranslation();
+  const isoText = useIsolateText();
   const share = Math.min(100, reward.threshold > 0 ? (activity.progress / reward.threshold) * 100 : 100);
   return (
     <li className={`sf-reward sf-reward--${reward.state}`} data-reward={reward.reward_id} data-state={reward.state}>
@@ -55,7 +58,7 @@ function RewardRow({
           </svg>
         </span>
         <span className="sf-reward__text">
-          <span className="sf-reward__name">{reward.name}</span>
+          <span className="sf-reward__name">{isoText(reward.name)}</span>
           <span className="sf-reward__threshold">{thresholdText(t, activity, reward.threshold)}</span>
           {reward.state === "locked" ? (
             <span className="sf-progress sf-progress--thin" aria-hidden="true">
@@ -70,7 +73,7 @@ function RewardRow({
           className="sf-button sf-button--small sf-button--primary"
           data-action="claim"
           disabled={busy}
-          aria-label={`${t("activity.claim")}: ${reward.name}`}
+          aria-label={`${t("activity.claim")}: ${isoText(reward.name)}`}
           onClick={onClaim}
         >
           {t("activity.claim")}
@@ -84,6 +87,8 @@ function RewardRow({
 
 export function ActivityPage() {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const isoText = useIsolateText();
   const api = useApi();
   const clientId = useClientId();
   const tracker = useTracker();
@@ -155,9 +160,9 @@ export function ActivityPage() {
             aria-labelledby={`sf-ev-${a.activity_id}`}
           >
             <h2 className="sf-card__title" id={`sf-ev-${a.activity_id}`}>
-              {a.title}
+              {isoText(a.title)}
             </h2>
-            {a.description ? <p className="sf-muted">{a.description}</p> : null}
+            {a.description ? <p className="sf-muted">{isoText(a.description)}</p> : null}
             <p className="sf-event__period">{t("activity.ends", { time: formatTime(a.end_time, zone) })}</p>
             <p className="sf-event__progress" data-testid="event-progress">
               {a.type === "cumulative"
@@ -186,14 +191,14 @@ export function ActivityPage() {
         {detail ? (
           <dl className="sf-detail-list">
             <dt>{t("activity.reward")}</dt>
-            <dd>{detail.reward.name}</dd>
+            <dd>{isoText(detail.reward.name)}</dd>
             <dt>{t("activity.condition")}</dt>
             <dd>{thresholdText(t, detail.activity, detail.reward.threshold)}</dd>
             <dt>{t("activity.state")}</dt>
             <dd>{t(STATE_KEYS[detail.reward.state])}</dd>
             <dt>{t("activity.period")}</dt>
             <dd>
-              {formatTime(detail.activity.start_time, zone)} – {formatTime(detail.activity.end_time, zone)}
+              {iso(formatTime(detail.activity.start_time, zone))} – {iso(formatTime(detail.activity.end_time, zone))}
             </dd>
           </dl>
         ) : null}

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { isolateText } from "../../lib/bidi-text.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { useCoupons } from "../../shared/api/coupons.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
@@ -52,7 +53,7 @@ function CouponCard({
   onAction?: ((coupon: Coupon) => void) | undefined;
   busy?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useCouponName();
   const { tag, button } = couponAction(coupon, mode, selectedCode);
   const time = couponTime(coupon);
@@ -71,7 +72,9 @@ function CouponCard({
           <span className="sf-tag sf-tag--kind">{t(KIND_KEYS[coupon.kind])}</span>
         </span>
         <span className="sf-coupon__time">{t(`coupon.${time.kind}`, { time: time.text })}</span>
-        {coupon.lock_reason && tag === "unusable" ? <span className="sf-coupon__reason">{coupon.lock_reason}</span> : null}
+        {coupon.lock_reason && tag === "unusable" ? (
+          <span className="sf-coupon__reason">{isolateText(coupon.lock_reason, i18n.language)}</span>
+        ) : null}
       </div>
       {button && onAction ? (
         <button
@@ -121,10 +124,11 @@ export function CouponList({
 }
 
 /** A coupon name in the current language, else the area's default language (the platform may name a coupon per language). */
+/** A coupon's name in the player's language, an isolate in right-to-left text (lib/bidi-text.ts). */
 export function useCouponName(): (raw: string) => string {
   const { i18n } = useTranslation();
   const { areaConfig } = useSession();
-  return (raw) => couponName(raw, i18n.language, areaConfig?.defaultLanguage ?? "en");
+  return (raw) => isolateText(couponName(raw, i18n.language, areaConfig?.defaultLanguage ?? "en"), i18n.language);
 }
 
 /** Claiming a coupon (receiveCoupons): 'claim failed' when the platform refuses. */

@@ -2,6 +2,7 @@
 // 'my reward' popup to pick another, claim one, or go without.
 import "./coupons.css";
 import { useState } from "react";
+import { useIsolate } from "../../lib/bidi.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import type { OrderCoupon } from "../../shared/coupon/order-coupon.ts";
 import { CouponDialog, useCouponName } from "./CouponDialog.tsx";
@@ -9,13 +10,14 @@ import { percentOff } from "./rules.ts";
 
 export function CouponRow({ coupon, productId }: { coupon: OrderCoupon; productId: string }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const nameOf = useCouponName();
   const [open, setOpen] = useState(false);
   const { row } = coupon;
   if (row.kind === "hidden") return null;
   const text =
     row.kind === "applied"
-      ? `${nameOf(row.coupon.name)} (−${percentOff(row.coupon.discount_rate)}%)`
+      ? `${nameOf(row.coupon.name)} (${iso(`−${percentOff(row.coupon.discount_rate)}%`)})`
       : t(
           row.kind === "notSupported"
             ? "recharge.couponRow.notSupported"

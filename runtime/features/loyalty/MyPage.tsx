@@ -4,6 +4,7 @@ import "./loyalty.css";
 import "./my.css";
 import { useState } from "react";
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { formatTime, localZone } from "../../lib/time.ts";
@@ -15,6 +16,7 @@ import { useMethodName } from "../../shared/payment/payment-words.ts";
 import { useCurrentUser, useLoggedIn } from "../../shared/session/account.ts";
 import { useBrand } from "../../shared/session/brand-context.ts";
 import { useLogout } from "../../shared/session/logout.ts";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Link } from "../../ui/link.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
@@ -36,6 +38,7 @@ const DELIVERY_POLL_FOR_MS = 3 * 60_000;
 
 function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const zone = localZone();
   const state = orderState(order);
   const methodName = useMethodName();
@@ -43,7 +46,7 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
     value ? (
       <>
         <dt>{label}</dt>
-        <dd>{value}</dd>
+        <dd>{iso(value)}</dd>
       </>
     ) : null;
   return (
@@ -59,7 +62,8 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
     >
       <dl className="sf-detail-list sf-receipt" data-testid="receipt">
         {row(t("my.orderNo"), order.billing_no)}
-        {row(t("my.status"), t(STATE_KEYS[state]))}
+        <dt>{t("my.status")}</dt>
+        <dd>{t(STATE_KEYS[state])}</dd>
         {row(t("my.game"), order.game_name)}
         {row(t("recharge.server"), order.game_server_name)}
         {row(t("recharge.role"), order.role_name)}
@@ -78,19 +82,20 @@ function Receipt({ order, onClose }: { order: OrderInfo; onClose: () => void }) 
 
 function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => void }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const state = orderState(order);
   const methodName = useMethodName();
   return (
     <li className="sf-order" data-order={order.billing_no} data-state={state}>
       <div className="sf-order__main">
-        <span className="sf-order__name">{order.product_name}</span>
+        <span className="sf-order__name">{iso(order.product_name ?? "")}</span>
         <span className="sf-order__meta">
-          {methodName(order)} · {order.created_at ? formatTime(order.created_at, localZone()) : ""}
+          {iso(methodName(order))} · {order.created_at ? iso(formatTime(order.created_at, localZone())) : ""}
         </span>
         {state === "paid" ? <span className="sf-order__hint">{t("my.delivering")}</span> : null}
       </div>
       <div className="sf-order__side">
-        <strong>{order.amount !== undefined ? formatAmount(order.amount, order.currency ?? "USD") : ""}</strong>
+        <strong>{order.amount !== undefined ? iso(formatAmount(order.amount, order.currency ?? "USD")) : ""}</strong>
         <span className={`sf-tag sf-tag--order-${state}`} data-testid="order-status">
           {t(STATE_KEYS[state])}
         </span>
@@ -108,7 +113,7 @@ function OrderRow({ order, onReceipt }: { order: OrderInfo; onReceipt: () => voi
         ) : null}
         {/* A receipt is proof of a payment: pending and failed orders have none. */}
         {state === "paid" || state === "delivered" ? (
-          <button type="button" className="sf-link-button" onClick={onReceipt} aria-label={`${t("my.receipt")}: ${order.billing_no}`}>
+          <button type="button" className="sf-link-button" onClick={onReceipt} aria-label={`${t("my.receipt")}: ${iso(order.billing_no)}`}>
             {t("my.receipt")}
           </button>
         ) : null}
@@ -159,6 +164,7 @@ function Orders() {
 
 function VipSummary() {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const info = useVipInfo(true);
   const [coupons, setCoupons] = useState(false);
   return (
@@ -168,7 +174,7 @@ function VipSummary() {
       </h2>
       {info.data ? (
         <p>
-          <strong>{info.data.vip_level_name}</strong> · {t("vip.points")} {info.data.total_points.toLocaleString()}
+          <strong>{iso(info.data.vip_level_name)}</strong> · {t("vip.points")} {iso(info.data.total_points.toLocaleString())}
         </p>
       ) : null}
       <div className="sf-my-vip__links">
@@ -197,10 +203,12 @@ export function MyPage() {
     <div className="sf-loyalty" data-testid="my">
       {loggedIn ? (
         <section className="sf-card sf-my-account" aria-labelledby="sf-my-account">
-          <div>
-            <p className="sf-muted">{game?.name}</p>
-            <h2 id="sf-my-account" data-testid="my-username">
-              {user?.username ?? ""}
+          <div className="sf-my-account__who">
+            <p className="sf-muted">
+              <ClippedText text={game?.name ?? ""} lines={3} />
+            </p>
+            <h2 id="sf-my-account">
+              <ClippedText data-testid="my-username" text={user?.username ?? ""} />
             </h2>
           </div>
           {user ? (

@@ -8,6 +8,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import type { VipLevel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { usePageConfig, useVipVersion } from "../../shared/api/page-config.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
@@ -127,10 +129,12 @@ function PointsExchange({ points, rate }: { points: number; rate: number }) {
 
 function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const isoText = useIsolateText();
   return (
     <li className={`sf-vip-level${current ? " is-current" : ""}`} aria-current={current ? "true" : undefined}>
       <h3>
-        {level.level_name}
+        {iso(level.level_name)}
         {current ? <span className="sf-tag sf-tag--usable">{t("vip.current")}</span> : null}
       </h3>
       <p className="sf-muted">{t("vip.needPoints", { count: level.need_points, points: level.need_points.toLocaleString() })}</p>
@@ -139,14 +143,14 @@ function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
           {level.coupons_list.map((c) => (
             <li key={`${c.type}-${c.name}`}>
               <span className="sf-tag sf-tag--kind">{t(KIND_KEYS[c.type])}</span>{" "}
-              {t("coupon.off", { percent: percentOff(c.discount_rate) })} ×{c.count}
+              {t("coupon.off", { percent: percentOff(c.discount_rate) })} {iso(`×${c.count}`)}
             </li>
           ))}
         </ul>
       ) : null}
       {level.first_reward ? (
         <p className="sf-vip-level__first">
-          <strong>{t("vip.firstReward")}:</strong> {level.first_reward}
+          <strong>{t("vip.firstReward")}:</strong> {isoText(level.first_reward)}
         </p>
       ) : null}
     </li>
@@ -155,6 +159,7 @@ function LevelCard({ level, current }: { level: VipLevel; current: boolean }) {
 
 export function VipCenterPage() {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const tracker = useTracker();
   const { brand } = useBrand();
   const page = usePageConfig();
@@ -201,12 +206,12 @@ export function VipCenterPage() {
             <div>
               <p className="sf-vip-hero__label">{t("vip.level")}</p>
               <h2 id="sf-vip-level" data-testid="vip-level">
-                {me.vip_level_name}
+                {iso(me.vip_level_name)}
               </h2>
             </div>
             <p className="sf-vip-hero__points">
               <span>{t("vip.points")}</span>
-              <strong data-testid="vip-points">{me.total_points.toLocaleString()}</strong>
+              <strong data-testid="vip-points">{iso(me.total_points.toLocaleString())}</strong>
             </p>
           </div>
           {progress ? (

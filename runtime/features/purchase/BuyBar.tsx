@@ -4,6 +4,7 @@
 // a layout can place it elsewhere (a desktop summary column).
 import "./buy-bar.css";
 import { useId } from "react";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { usePurchaseFlow } from "../../shared/purchase-flow.ts";
@@ -14,6 +15,7 @@ import { uiActions } from "../../shared/ui-actions.ts";
 
 export function BuyBar() {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const user = useCurrentUser();
@@ -36,8 +38,8 @@ export function BuyBar() {
       <div className="sf-buy-bar__goods">
         {goods ? (
           <>
-            <span className="sf-buy-bar__name">{goods.display}</span>
-            <strong className="sf-buy-bar__price">{formatAmount(goods.price, goods.currency)}</strong>
+            <span className="sf-buy-bar__name">{iso(goods.display)}</span>
+            <strong className="sf-buy-bar__price">{iso(formatAmount(goods.price, goods.currency))}</strong>
           </>
         ) : null}
         {why ? (

@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { isolate } from "../../lib/bidi.ts";
 import { encodeCardInfo } from "../../lib/encode.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { canBuy } from "../../lib/payment/channels.ts";
@@ -19,7 +20,7 @@ import { cardGemsLine } from "./card-confirm.ts";
 import type { Paid } from "./hooks/use-buy.ts";
 
 export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel; onBack: () => void; onPaid: (paid: Paid) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const clientId = useClientId();
   const platform = usePlatformParam();
@@ -73,7 +74,7 @@ export function CardMode({ channel, onBack, onPaid }: { channel: PaymentChannel;
   return (
     <form className="sf-card-mode" onSubmit={submit} data-testid="card-mode" data-area={area}>
       <div className="sf-card-mode__head">
-        <strong>{channel.name}</strong>
+        <strong>{isolate(channel.name, i18n.language)}</strong>
         <button type="button" className="sf-link-button" onClick={onBack}>
           {t("recharge.changeChannel")}
         </button>

@@ -1,11 +1,13 @@
 // The recharge info: payment region, channels (sub-channels in a second popup),
 // order detail, and the pay bar with the goods, the total and the Buy button (hooks/use-buy.ts),
 // kept in view and saying why when Buy cannot be pressed. The new layout shows it in the bottom
-// sheet, the old layout as its /recharge page; app/ fills its coupon row and legal links.
+// sheet (a dialog with the summary beside the methods on a desktop), the old layout as its
+// /recharge page; app/ fills its coupon row and legal links.
 import "../../shared/payment/pay-bar.css";
 import "./recharge.css";
 import { type ReactNode, useId, useState } from "react";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { buyLabel, canBuy, presentationOf } from "../../lib/payment/channels.ts";
 import { regionLabel } from "../../lib/payment/regions.ts";
@@ -63,58 +65,63 @@ export function RechargePanel({ onPaid, couponRow, legalLinks }: RechargePanelPr
 
   return (
     <div className="sf-recharge" data-testid="recharge">
-      {/* The coupon row heads the sheet; card exchanges take no coupon. */}
-      {cardMode ? null : couponRow?.(coupon, goods.value)}
-      {choice.loading ? (
-        <RowsSkeleton />
-      ) : none ? (
-        <p id={ids.none} className="sf-empty" role="status">
-          {t("recharge.noChannel")}
-        </p>
-      ) : (
-        <>
-          <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
-          {mismatch ? <RegionMismatch account={mismatch} region={region} /> : null}
-          {cardMode && channel ? (
-            <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
-          ) : (
-            <ChannelList
-              channels={channels}
-              parentKey={choice.parent?.key}
-              chosen={channel}
-              onPick={(top, leaf) => {
-                choice.pick(top, leaf);
-                pay.clearFailure();
-              }}
-              subFor={subFor}
-              onSubFor={setSubFor}
-            />
-          )}
-        </>
-      )}
-      <OrderDetail selection={selection} areaRole={areaRole} points={vip ? points : undefined} />
-      {legalLinks}
-      {pay.failure ? (
-        <p className="sf-form-error" role="alert" data-testid="pay-failure">
-          {pay.failure}
-        </p>
-      ) : null}
-      {cardMode ? null : (
-        <PayBar
-          goods={goods}
-          price={price}
-          original={original}
-          button={{
-            label: label === "exchange" ? "recharge.exchange" : "recharge.buy",
-            disabled: choice.loading || why !== null,
-            busy: pay.busy,
-            describedBy: why && !none ? ids.why : none ? ids.none : undefined,
-            onClick: buy,
-          }}
-          // When no method exists at all the sheet already says so above.
-          why={why && !none ? { id: ids.why, key: why } : undefined}
-        />
-      )}
+      <div className="sf-recharge__methods">
+        {/* The coupon row heads the sheet; card exchanges take no coupon. */}
+        {cardMode ? null : couponRow?.(coupon, goods.value)}
+        {choice.loading ? (
+          <RowsSkeleton />
+        ) : none ? (
+          <p id={ids.none} className="sf-empty" role="status">
+            {t("recharge.noChannel")}
+          </p>
+        ) : (
+          <>
+            <RegionSelect regions={choice.regions} value={region} onChange={choice.chooseRegion} />
+            {mismatch ? <RegionMismatch account={mismatch} region={region} /> : null}
+            {cardMode && channel ? (
+              <CardMode channel={channel} onBack={choice.clearChannel} onPaid={pay.settle} />
+            ) : (
+              <ChannelList
+                channels={channels}
+                parentKey={choice.parent?.key}
+                chosen={channel}
+                onPick={(top, leaf) => {
+                  choice.pick(top, leaf);
+                  pay.clearFailure();
+                }}
+                subFor={subFor}
+                onSubFor={setSubFor}
+              />
+            )}
+          </>
+        )}
+      </div>
+      {/* What is bought, its total and Buy: at the end on a phone, beside the methods on a desktop (recharge.css). */}
+      <div className="sf-recharge__summary">
+        <OrderDetail selection={selection} areaRole={areaRole} points={vip ? points : undefined} />
+        {legalLinks}
+        {pay.failure ? (
+          <p className="sf-form-error" role="alert" data-testid="pay-failure">
+            {pay.failure}
+          </p>
+        ) : null}
+        {cardMode ? null : (
+          <PayBar
+            goods={goods}
+            price={price}
+            original={original}
+            button={{
+              label: label === "exchange" ? "recharge.exchange" : "recharge.buy",
+              disabled: choice.loading || why !== null,
+              busy: pay.busy,
+              describedBy: why && !none ? ids.why : none ? ids.none : undefined,
+              onClick: buy,
+            }}
+            // When no method exists at all the sheet already says so above.
+            why={why && !none ? { id: ids.why, key: why } : undefined}
+          />
+        )}
+      </div>
       {embedded ? (
         <EmbeddedPay
           url={embedded.url}
@@ -156,26 +163,28 @@ function RegionMismatch({ account, region }: { account: string; region: string |
 /** What is being bought for whom: goods, server, character, the order's area and the VIP points it earns. */
 function OrderDetail({ selection, areaRole, points }: { selection: OrderSelection; areaRole: boolean; points: number | undefined }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const value = (text: string | undefined) => (text ? iso(text) : "—");
   return (
     <section className="sf-order-detail" aria-labelledby="sf-order-detail-title">
       <h3 id="sf-order-detail-title">{t("recharge.orderDetail")}</h3>
       <dl>
         <dt>{t("recharge.goods")}</dt>
-        <dd>{selection.goods?.display}</dd>
+        <dd>{value(selection.goods?.display)}</dd>
         <dt>{t("recharge.server")}</dt>
-        <dd>{selection.server?.display ?? "—"}</dd>
+        <dd>{value(selection.server?.display)}</dd>
         <dt>{t("recharge.role")}</dt>
-        <dd data-testid="order-role">{selection.role?.display ?? "—"}</dd>
+        <dd data-testid="order-role">{value(selection.role?.display)}</dd>
         {areaRole && selection.area ? (
           <>
             <dt>{t("recharge.orderRegion")}</dt>
-            <dd>{selection.area.display}</dd>
+            <dd>{iso(selection.area.display)}</dd>
           </>
         ) : null}
         {points !== undefined ? (
           <>
             <dt>{t("recharge.points")}</dt>
-            <dd>+{points}</dd>
+            <dd>{iso(`+${points}`)}</dd>
           </>
         ) : null}
       </dl>
@@ -202,13 +211,14 @@ interface PayBarProps {
 /** The goods, the total (the original struck through) and Buy, kept in view at the sheet's or page's end. */
 function PayBar({ goods, price, original, button, why }: PayBarProps) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   return (
     <div className="sf-pay-bar" data-testid="pay-bar">
       <div className="sf-pay-bar__price">
-        <span className="sf-pay-bar__name">{goods.display}</span>
+        <span className="sf-pay-bar__name">{iso(goods.display)}</span>
         <span>
-          <strong data-testid="pay-price">{formatAmount(price, goods.currency)}</strong>
-          {original !== undefined ? <s>{formatAmount(original, goods.currency)}</s> : null}
+          <strong data-testid="pay-price">{iso(formatAmount(price, goods.currency))}</strong>
+          {original !== undefined ? <s>{iso(formatAmount(original, goods.currency))}</s> : null}
         </span>
       </div>
       <button

@@ -6,9 +6,11 @@
 import "./replenish.css";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone, replenishCountdown } from "../../lib/time.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 import { useSearchParams } from "../../ui/link.tsx";
 import { RowsSkeleton } from "../../ui/skeleton.tsx";
 import { useReplenishInfo } from "./api/get-replenish.ts";
@@ -81,6 +83,7 @@ export function ReplenishPage({
   result: ReplenishPayProps["result"];
 }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const [params] = useSearchParams();
   const replenishId = params.get("replenish_id") ?? "";
   const rpClientId = params.get("rp_client_id") ?? "";
@@ -100,18 +103,22 @@ export function ReplenishPage({
         </h1>
         <dl className="sf-detail-list" data-testid="replenish-info">
           <dt>{t("my.game")}</dt>
-          <dd>{data.game_name}</dd>
+          <dd>
+            <ClippedText text={data.game_name} lines={3} />
+          </dd>
           <dt>{t("replenish.account")}</dt>
-          <dd data-testid="replenish-user">{data.user_name}</dd>
+          <dd>
+            <ClippedText data-testid="replenish-user" text={data.user_name} />
+          </dd>
           <dt>{t("recharge.server")}</dt>
-          <dd>{data.server_name}</dd>
+          <dd>{iso(data.server_name)}</dd>
           <dt>{t("recharge.role")}</dt>
-          <dd>{data.role_name}</dd>
+          <dd>{iso(data.role_name)}</dd>
           <dt>{t("recharge.goods")}</dt>
-          <dd>{data.product_name}</dd>
+          <dd>{iso(data.product_name)}</dd>
           <dt>{t("replenish.amount")}</dt>
           <dd>
-            <strong data-testid="replenish-amount">{formatAmount(data.amount, data.currency_code)}</strong>
+            <strong data-testid="replenish-amount">{iso(formatAmount(data.amount, data.currency_code))}</strong>
           </dd>
         </dl>
         {data.status === "open" && secondsLeft !== undefined ? <Countdown seconds={secondsLeft} /> : null}

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { CODE } from "../../../core/browser/generated/api-errors.ts";
 import type { PaymentChannel, ReplenishInfoResponse } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { eligibleChannels, eligibleRegions, initialRegion, presentationOf } from "../../lib/payment/channels.ts";
 import { setItem } from "../../lib/storage.ts";
@@ -34,6 +35,7 @@ export interface ReplenishOrder {
 
 export function ReplenishPay({ replenishId, info, result: resultPanel }: ReplenishPayProps) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const platform = usePlatformParam();
   const tracker = useTracker();
   const [regionChoice, setRegionChoice] = useState<string | undefined>(undefined);
@@ -92,7 +94,7 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
       ) : null}
       <div className="sf-pay-bar">
         <div className="sf-pay-bar__price">
-          <strong>{formatAmount(price, info.currency_code)}</strong>
+          <strong>{iso(formatAmount(price, info.currency_code))}</strong>
         </div>
         <button
           type="button"

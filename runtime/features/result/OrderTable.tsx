@@ -1,6 +1,7 @@
 // The order's facts on the result: before payment what was ordered (character, goods, amount, method,
 // billing number); once paid the receipt (account, game, server, paid and delivered times too).
 import type { OrderInfo } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
 import { formatTime, localZone } from "../../lib/time.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
@@ -8,8 +9,10 @@ import { useCurrentGame } from "../../shared/api/games.ts";
 import { type MethodNamer, useMethodName } from "../../shared/payment/payment-words.ts";
 import { useCurrentUser } from "../../shared/session/account.ts";
 import type { OrderSelection } from "../../shared/session/order-selection.ts";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 
-type Row = [name: string, value: string | undefined];
+/** A row: its name, its value, and for a name that may be long the lines it may take (ui/clipped-text.tsx). */
+type Row = [name: string, value: string | undefined, lines?: 1 | 3];
 
 export interface OrderTableProps {
   billingNo: string;
@@ -24,14 +27,15 @@ export interface OrderTableProps {
 
 export function OrderTable({ billingNo, order, receipt, mine, ongoing }: OrderTableProps) {
   const rows = useOrderRows({ billingNo, order, receipt, mine, ongoing });
+  const iso = useIsolate();
   return (
     <dl className="sf-result__table" data-testid={receipt ? "result-receipt" : "result-order"} aria-busy={order === undefined}>
-      {rows.map(([k, v]) => (
+      {rows.map(([k, v, lines]) => (
         <div key={k}>
           <dt>{k}</dt>
-          {/* Isolated: a Latin name, a number or a date reads in its own direction in Arabic. Before
+          {/* An isolate: a Latin name, a number or a date reads in its own order in Arabic. Before
               the first answer a value may still come: a placeholder, not a dash. */}
-          <dd>{v ? <bdi>{v}</bdi> : order ? "—" : <span className="sf-result__placeholder" />}</dd>
+          <dd>{v ? lines ? <ClippedText text={v} lines={lines} /> : iso(v) : order ? "—" : <span className="sf-result__placeholder" />}</dd>
         </div>
       ))}
     </dl>
@@ -47,8 +51,8 @@ function useOrderRows({ billingNo, order, receipt, mine, ongoing }: OrderTablePr
   return [
     ...(receipt
       ? ([
-          [t("result.account"), order?.user_name ?? user?.username],
-          [t("result.game"), order?.game_name ?? game?.name],
+          [t("result.account"), order?.user_name ?? user?.username, 1],
+          [t("result.game"), order?.game_name ?? game?.name, 3],
           [t("result.server"), order?.game_server_name ?? mine?.server?.display],
         ] as Row[])
       : []),

@@ -5,6 +5,8 @@
 import "./result.css";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
+import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { queryKeys } from "../../shared/api/query-keys.ts";
@@ -45,6 +47,8 @@ export function ResultPanel({
   ongoing?: boolean;
 } & ResultActions) {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const isoText = useIsolateText();
   const api = useApi();
   const clientId = useClientId();
   const tracker = useTracker();
@@ -99,7 +103,7 @@ export function ResultPanel({
         <ul className="sf-result__gifts">
           {gift.data.gifts.map((g) => (
             <li key={g.code}>
-              🎁 {g.name} · <code>{g.code}</code>
+              🎁 {isoText(g.name)} · <code>{iso(g.code)}</code>
             </li>
           ))}
         </ul>

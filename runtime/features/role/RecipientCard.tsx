@@ -3,6 +3,7 @@
 import "./recipient.css";
 import { useEffect, useId, useState } from "react";
 import type { GameServer, Role } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { usePageConfig } from "../../shared/api/page-config.ts";
 import { useClientId, useTracker } from "../../shared/services.ts";
@@ -10,6 +11,7 @@ import { useCurrentUser } from "../../shared/session/account.ts";
 import { useLogout } from "../../shared/session/logout.ts";
 import { type OrderSelection, useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
+import { ClippedText } from "../../ui/clipped-text.tsx";
 import { lazyWithStrings } from "../../ui/deferred.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Loaded, PartError } from "../../ui/part-boundary.tsx";
@@ -24,6 +26,7 @@ const ServerPicker = lazyWithStrings(() => import("./ServerPicker.tsx"));
 
 export function RecipientCard() {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const user = useCurrentUser();
@@ -76,9 +79,7 @@ export function RecipientCard() {
           <span className="sf-avatar" aria-hidden="true">
             {user.username.slice(0, 1).toUpperCase()}
           </span>
-          <span className="sf-recipient__name" data-testid="account-name">
-            {user.username}
-          </span>
+          <ClippedText className="sf-recipient__name" data-testid="account-name" text={user.username} />
           <button type="button" className="sf-link-button" onClick={() => void switchAccount()}>
             {t("login.switchAccount")}
           </button>
@@ -99,7 +100,7 @@ export function RecipientCard() {
           <div className="sf-recipient__row">
             <span className="sf-recipient__label">{t("role.server")}</span>
             <button type="button" className="sf-select-button" onClick={() => setPicking(true)} data-testid="server-open">
-              {selection.server?.display ?? t("role.selectServer")}
+              {selection.server ? iso(selection.server.display) : t("role.selectServer")}
             </button>
           </div>
           {selection.server ? (
@@ -125,7 +126,7 @@ export function RecipientCard() {
                   </option>
                   {list.map((r) => (
                     <option key={r.role_id} value={r.role_id}>
-                      {r.role_name} · {t("role.level", { level: r.level })}
+                      {iso(r.role_name)} · {t("role.level", { level: r.level })}
                     </option>
                   ))}
                 </select>
@@ -139,12 +140,12 @@ export function RecipientCard() {
           {areaRole && selection.area ? (
             <div className="sf-recipient__row">
               <span className="sf-recipient__label">{t("role.area")}</span>
-              <span>{selection.area.display}</span>
+              <span>{iso(selection.area.display)}</span>
             </div>
           ) : null}
           {selection.role ? (
             <p className="sf-recipient__confirm" data-testid="role-confirm">
-              {selection.role.display} · {selection.server?.display}
+              {iso(selection.role.display)} · {iso(selection.server?.display ?? "")}
             </p>
           ) : null}
         </>

@@ -1,6 +1,7 @@
 // The server picker: search by ID, the servers the account has characters on first, then all.
 import { useId, useMemo, useState } from "react";
 import type { GameServer } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { useAllRoles } from "./api/get-roles.ts";
@@ -17,6 +18,7 @@ export default function ServerPicker({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const allRoles = useAllRoles();
   const used = useMemo(() => new Set((allRoles.data?.roles ?? []).map((r) => r.server_id)), [allRoles.data]);
   const [tab, setTab] = useState<"used" | "all">("used");
@@ -49,7 +51,7 @@ export default function ServerPicker({
           {shown.map((s) => (
             <li key={s.server_id}>
               <button type="button" aria-current={s.server_id === current ? "true" : undefined} onClick={() => onPick(s)}>
-                <span>{s.server_name}</span>
+                <span>{iso(s.server_name)}</span>
                 <span className="sf-muted">{t("role.serverId", { id: s.server_id })}</span>
               </button>
             </li>

@@ -5,6 +5,8 @@
 import "./channels.css";
 import { useId, useState } from "react";
 import type { PaymentChannel } from "../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../lib/bidi.ts";
+import { useIsolateText } from "../../lib/bidi-text.ts";
 import { channelDescription, channelKey, razerChannelName } from "../../lib/payment/channels.ts";
 import { groupByKind, type PickerKind } from "../../lib/payment/methods.ts";
 import { webUrl } from "../../lib/safe-url.ts";
@@ -24,12 +26,18 @@ export interface ChannelListProps {
 
 export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outerSub, onSubFor }: ChannelListProps) {
   const { t } = useTranslation();
+  const iso = useIsolate();
+  const isoText = useIsolateText();
   const id = useId();
   const [ownSub, setOwnSub] = useState<PaymentChannel | null>(null);
   const subFor = outerSub !== undefined ? outerSub : ownSub;
   const setSubFor = onSubFor ?? setOwnSub;
   // The platform's description when it gives one, else what this kind of payment means.
-  const noteOf = (c: PaymentChannel, kind: PickerKind) => channelDescription(c.description) ?? t(`payment.about.${kind}`);
+  const noteOf = (c: PaymentChannel, kind: PickerKind) => {
+    const note = channelDescription(c.description);
+    return note ? isoText(note) : t(`payment.about.${kind}`);
+  };
+  const subName = (s: PaymentChannel) => iso(s.name || razerChannelName(s.channel_id) || s.channel_id);
   return (
     <>
       <fieldset className="sf-channels">
@@ -48,7 +56,9 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                   const sub = isChosen && chosen && chosen !== c && channelKey(chosen) !== channelKey(c) ? chosen : undefined;
                   return (
                     <li key={c.key}>
-                      {/* Named by the channel (and its chosen sub-channel), described by its note: a short name to hear, the note after. */}
+                      {/* Named by the channel (and its chosen sub-channel), described by its note: a short name to
+                          hear, the note after. The mark's alt is the name too: the picture's own text, never read
+                          twice, since the button is named by its visible name (docs/decisions.md, "Look and accessibility"). */}
                       <button
                         type="button"
                         className={`sf-choice sf-channel${isChosen ? " is-chosen" : ""}`}
@@ -59,14 +69,14 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                         data-channel={c.key}
                         onClick={() => (c.sub_payment.length > 0 ? setSubFor(c) : onPick(c, c))}
                       >
-                        <img className="sf-channel__mark" src={webUrl(c.icon)} alt="" width="64" height="40" loading="lazy" />
+                        <img className="sf-channel__mark" src={webUrl(c.icon)} alt={iso(c.name)} width="64" height="40" loading="lazy" />
                         <span className="sf-channel__text">
                           <span className="sf-channel__name" id={`${own}-name`}>
-                            {c.name}
+                            {iso(c.name)}
                           </span>
                           {sub ? (
                             <span className="sf-channel__sub" id={`${own}-sub`}>
-                              {sub.name || razerChannelName(sub.channel_id) || sub.channel_id}
+                              {subName(sub)}
                             </span>
                           ) : null}
                           <span className="sf-channel__note" id={`${own}-note`}>
@@ -90,7 +100,7 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
         </div>
       </fieldset>
       {subFor ? (
-        <Dialog open title={subFor.name} onClose={() => setSubFor(null)}>
+        <Dialog open title={iso(subFor.name)} onClose={() => setSubFor(null)}>
           <ul className="sf-choice-list" data-testid="sub-channel-list">
             {subFor.sub_payment.map((s) => {
               const note = channelDescription(s.description);
@@ -99,15 +109,24 @@ export function ChannelList({ channels, parentKey, chosen, onPick, subFor: outer
                   <button
                     type="button"
                     aria-current={chosen && channelKey(s) === channelKey(chosen) ? "true" : undefined}
+                    // Named by its visible name (the mark's alt says it too, unread here), described by its note.
+                    aria-labelledby={`${id}-sub-${channelKey(s)}`}
+                    aria-describedby={note ? `${id}-sub-${channelKey(s)}-note` : undefined}
                     onClick={() => {
                       onPick(subFor, s);
                       setSubFor(null);
                     }}
                   >
-                    <img className="sf-channel__mark" src={webUrl(s.icon)} alt="" width="64" height="40" loading="lazy" />
+                    <img className="sf-channel__mark" src={webUrl(s.icon)} alt={subName(s)} width="64" height="40" loading="lazy" />
                     <span className="sf-channel__text">
-                      <span className="sf-channel__name">{s.name || razerChannelName(s.channel_id) || s.channel_id}</span>
-                      {note ? <span className="sf-channel__note">{note}</span> : null}
+                      <span className="sf-channel__name" id={`${id}-sub-${channelKey(s)}`}>
+                        {subName(s)}
+                      </span>
+                      {note ? (
+                        <span className="sf-channel__note" id={`${id}-sub-${channelKey(s)}-note`}>
+                          {isoText(note)}
+                        </span>
+                      ) : null}
                     </span>
                   </button>
                 </li>

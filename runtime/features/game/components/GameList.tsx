@@ -2,6 +2,7 @@
 import "./game-list.css";
 import { useEffect, useState } from "react";
 import type { Game } from "../../../../core/browser/generated/api-types.ts";
+import { useIsolate } from "../../../lib/bidi.ts";
 import { webUrl } from "../../../lib/safe-url.ts";
 import { useTranslation } from "../../../lib/use-translation.ts";
 import { useGames } from "../../../shared/api/games.ts";
@@ -10,6 +11,7 @@ import { type GameChoice, useChangeGame } from "../change-game.ts";
 
 export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?: boolean }) {
   const { t } = useTranslation();
+  const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const { data, isPending } = useGames();
@@ -33,7 +35,10 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
       onClick={() => void pick({ clientId: target.client_id, gameKey: g.game_key, name: target.name })}
     >
       <img src={webUrl(target.logo)} alt="" width={size} height={size} loading="lazy" />
-      <span>{target.name}</span>
+      {/* At most 3 lines, shown whole when the button has focus (ui/controls.css). */}
+      <span className="sf-clipped" dir="auto" data-clamp="3" title={target.name}>
+        {iso(target.name)}
+      </span>
     </button>
   );
   const row = (g: Game) => {
@@ -48,7 +53,7 @@ export function GameList({ onPicked, ask = true }: { onPicked?: () => void; ask?
               type="button"
               className="sf-icon-button sf-game__expand"
               aria-expanded={expanded === g.gp_id}
-              aria-label={`${t("game.subGames")}: ${g.name}`}
+              aria-label={`${t("game.subGames")}: ${iso(g.name)}`}
               onClick={() => setExpanded((e) => (e === g.gp_id ? null : g.gp_id))}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true">
