@@ -18,7 +18,7 @@ for (const store of storefronts(config, ["ar"])) {
     await walk(page, `http://${store.brand}.localhost:${process.env.SF_PORT}`, store, async (screen) => {
       visited.push(screen);
       // From the top of the page: axe's target-size counts a control scrolled under the sticky
-      // header as too small; what a scroll position hides is layout.spec's focus test's subject,
+      // header as too small; what a scroll position hides is the focus test's subject (layout.spec.ts),
       // and that a page opened from another starts at its top is the test below's.
       await page.evaluate(() => window.scrollTo(0, 0));
       const findings = await axeFindings(page);
