@@ -123,7 +123,7 @@ export function ReplenishPay({ replenishId, info, result: resultPanel }: Repleni
 }
 
 /**
- * The make-up order: the pay window is opened in the click (so no pop-up blocker stops it) and
+ * The make-up order: the pay window is opened in the tap (so no pop-up blocker stops it) and
  * pointed at the pay link once the order exists; the order's billing number is kept for the result.
  */
 function useReplenishOrder(replenishId: string, info: ReplenishInfoResponse) {
@@ -139,7 +139,7 @@ function useReplenishOrder(replenishId: string, info: ReplenishInfoResponse) {
     setBusy(true);
     setFailure(null);
     tracker.track("clickPay", { payway_id: channel.payway_id, channel_id: channel.channel_id, product_id: info.product_id });
-    const payWindow = openPayWindow();
+    const opening = openPayWindow();
     try {
       const order = await startPay({
         clientId: info.client_id,
@@ -161,13 +161,14 @@ function useReplenishOrder(replenishId: string, info: ReplenishInfoResponse) {
         replenishId,
       });
       setItem("replenishBillingNo", order.billing_no);
+      const payWindow = await opening;
       if (order.url && payWindow) {
         payWindow.location.href = order.url;
         tracker.track("openPayLink", { billing_no: order.billing_no, payway_id: channel.payway_id });
       } else payWindow?.close();
       setResult({ billingNo: order.billing_no, ...(order.url ? { payUrl: order.url } : {}) });
     } catch (err) {
-      payWindow?.close();
+      void opening.then((w) => w?.close());
       if (err instanceof ApiError) setFailure(err.message || t("error.payParams"));
       handleError(err);
     } finally {

@@ -73,17 +73,45 @@ export function useStartPay(): (order: PayOrder) => Promise<PayResult> {
 }
 
 /**
- * A window opened in the click itself (so no popup blocker stops it), pointed at the pay link once
- * the order exists. null when the browser refused: the result then offers the 'to pay' button.
+ * The pay window, opened in the tap's user activation but after the tap's frame is painted, and
+ * pointed at the pay link once the order exists. Creating a browsing context blocks the main thread
+ * for 50-140 ms on a mid-range phone; opened in the click handler, that was the slowest interaction of
+ * a purchase (docs/performance.md, "Interaction latency"). Browsers keep a tap's activation for
+ * seconds (Chromium and Firefox 5 s), so the window is still allowed one frame later; when a browser
+ * refuses it, null, and the result offers the 'to pay' button.
  */
-export function openPayWindow(): Window | null {
-  const w = window.open("", "_blank");
-  if (w) {
-    try {
-      w.opener = null;
-    } catch {
-      // Some browsers make opener read-only; the pay page is cross-origin anyway.
+export function openPayWindow(): Promise<Window | null> {
+  return afterPaint(() => {
+    const w = window.open("", "_blank");
+    if (w) {
+      try {
+        w.opener = null;
+      } catch {
+        // Some browsers make opener read-only; the pay page is cross-origin anyway.
+      }
     }
-  }
-  return w;
+    return w;
+  });
+}
+
+/**
+ * Runs `task` once the current frame is painted: a task queued from an animation frame callback runs
+ * after that frame's paint. A page hidden before its next frame gets no animation frames: the task
+ * then runs on a timer.
+ */
+function afterPaint<T>(task: () => T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      try {
+        resolve(task());
+      } catch (err) {
+        reject(err);
+      }
+    };
+    requestAnimationFrame(() => setTimeout(run, 0));
+    setTimeout(run, 250);
+  });
 }

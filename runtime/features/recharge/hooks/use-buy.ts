@@ -1,5 +1,5 @@
 // Buy as a mutation: the no-coupon confirm, the tracking, the pay order, and the
-// payment shown by the method's flow traits — the pay link in a window opened in the click, the
+// payment shown by the method's flow traits — the pay link in a window opened in the tap, the
 // provider's page in the embedded dialog, or the Korean payment script. An order that exists
 // refreshes the limits and goes to the result.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -36,8 +36,8 @@ export interface BuyInput {
 
 interface PayVariables extends BuyInput {
   selection: OrderSelection;
-  /** Opened in the click, before the order exists; null for the embedded dialog or when blocked. */
-  payWindow: Window | null;
+  /** Opened in the tap (after its frame), before the order exists; null for the embedded dialog or when blocked. */
+  payWindow: Promise<Window | null>;
 }
 
 /**
@@ -87,7 +87,8 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
       if (!result.billing_no) throw new NoBillingNo();
       return result;
     },
-    onSuccess: ({ billing_no: billingNo, url, status }, { channel, payWindow }) => {
+    onSuccess: async ({ billing_no: billingNo, url, status }, { channel, payWindow: opening }) => {
+      const payWindow = await opening;
       const ongoing = status === REPEAT;
       const presentation = presentationOf(channel);
       if (presentation === "frame" && url) {
@@ -106,7 +107,7 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
       settle({ billingNo, ...(url ? { payUrl: url } : {}), redirected, ...(ongoing ? { ongoing } : {}) });
     },
     onError: (err, { payWindow }) => {
-      payWindow?.close();
+      void payWindow.then((w) => w?.close());
       if (!(err instanceof NoBillingNo)) handleError(err);
     },
     onSettled: () => {
@@ -137,7 +138,7 @@ export function useBuy(onPaid: (paid: Paid) => void): Buy {
       channel_id: channel.channel_id,
       amount: goods.price,
     });
-    const payWindow = presentationOf(channel) === "frame" ? null : openPayWindow();
+    const payWindow = presentationOf(channel) === "frame" ? Promise.resolve(null) : openPayWindow();
     order.mutate({ ...input, selection, payWindow });
   };
 
