@@ -172,10 +172,17 @@ export async function chooseChannel(page: Page, key: RegExp, { leaf = false } = 
   throw new Error(`no channel matching ${key} in any region`);
 }
 
-/** Pays with a redirect method: the pay window opens with the sandbox checkout; returns it. */
-export async function payByRedirect(page: Page): Promise<Page> {
+/**
+ * Pays with a redirect method: the pay window opens with the sandbox checkout; returns it. The window
+ * opens once the tap's frame is painted (runtime/shared/payment/pay-order.ts): on a paused clock, say
+ * so (`pausedClock`), and frames are let run until it has opened.
+ */
+export async function payByRedirect(page: Page, pausedClock?: boolean): Promise<Page> {
   const popup = page.waitForEvent("popup");
   await page.getByTestId("pay-button").click();
+  let opened: Page | undefined;
+  void popup.then((p) => (opened = p));
+  for (let i = 0; pausedClock && !opened && i < 50; i++) await page.clock.runFor(16);
   const checkout = await popup;
   await checkout.waitForURL(/\/sandbox\/checkout\//);
   await expect(checkout.getByRole("heading", { name: /checkout/ })).toBeVisible();

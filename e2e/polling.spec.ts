@@ -51,7 +51,7 @@ test("a pending order is checked 1 s after, every 3 s, every 10 s after a minute
   // From here the page's time moves only when the test says so: a tenth of a second at a time until
   // the pending result is on screen (React shows it on a timer), then a second at a time.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  const checkout = await payByRedirect(page);
+  const checkout = await payByRedirect(page, true);
   const pending = page.locator('[data-testid="result"][data-status="pending"]');
   for (let i = 0; i < 50 && !(await pending.isVisible()); i++) await page.clock.runFor(100);
   await expect(pending).toBeVisible();
