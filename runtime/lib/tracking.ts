@@ -1,5 +1,8 @@
 // Tracking (docs/api.md, "Tracking"): events to the brand's tracking host. A failure never disturbs the player, and
-// nothing is sent before the first content is on screen (events of the start wait for it).
+// nothing is sent before the first content is on screen (events of the start wait for it). An event a
+// tap causes is sent once the tap's frame is painted, never inside the tap (a request costs a slow
+// phone milliseconds the tap's answer would wait for); a page being left sends what is still queued.
+import { afterPaint } from "./after-paint.ts";
 import { afterFirstContent } from "./first-content.ts";
 
 export const TRACK_EVENTS = [
@@ -63,7 +66,17 @@ export function createTracker(
   session: () => TrackSession,
   send: typeof fetch = (...a) => fetch(...a),
   ready: () => Promise<void> = afterFirstContent,
+  later: (task: () => void) => unknown = afterPaint,
 ): Tracker {
+  const queued: (() => void)[] = [];
+  const flush = () => {
+    for (const post of queued.splice(0)) post();
+  };
+  const enqueue = (post: () => void) => {
+    queued.push(post);
+    if (queued.length === 1) later(flush);
+  };
+  if (typeof addEventListener === "function") addEventListener("pagehide", flush);
   const base = () => {
     const s = session();
     return {
@@ -79,13 +92,13 @@ export function createTracker(
     track(event, data = {}) {
       const s = session();
       const body = { event, ...base(), page: location.pathname, data: clean(data) };
-      void ready().then(() => post(`${s.host}/service/recharge/dot.php`, body, send));
+      void ready().then(() => enqueue(() => post(`${s.host}/service/recharge/dot.php`, body, send)));
     },
     purchase({ step, ...data }) {
       const s = session();
       const { event_id: _e, session_time: _t, ...rest } = base();
       const body = { event: 18, ...rest, ...clean(data), data: { step } };
-      void ready().then(() => post(`${s.host}/service/recharge/api.php`, body, send));
+      void ready().then(() => enqueue(() => post(`${s.host}/service/recharge/api.php`, body, send)));
     },
   };
 }

@@ -4,6 +4,7 @@
 import { useCallback } from "react";
 import type { PaymentChannel, PayResult } from "../../../core/browser/generated/api-types.ts";
 import { paymentMethods } from "../../generated/payment-methods.ts";
+import { afterPaint } from "../../lib/after-paint.ts";
 import { areaParam } from "../../lib/api/area-param.ts";
 import { webUrl } from "../../lib/safe-url.ts";
 import { useTranslation } from "../../lib/use-translation.ts";
@@ -91,27 +92,5 @@ export function openPayWindow(): Promise<Window | null> {
       }
     }
     return w;
-  });
-}
-
-/**
- * Runs `task` once the current frame is painted: a task queued from an animation frame callback runs
- * after that frame's paint. A page hidden before its next frame gets no animation frames: the task
- * then runs on a timer.
- */
-function afterPaint<T>(task: () => T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const run = () => {
-      if (done) return;
-      done = true;
-      try {
-        resolve(task());
-      } catch (err) {
-        reject(err);
-      }
-    };
-    requestAnimationFrame(() => setTimeout(run, 0));
-    setTimeout(run, 250);
   });
 }

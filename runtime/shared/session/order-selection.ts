@@ -66,6 +66,14 @@ export function clearSelection(): void {
   notify();
 }
 
+/**
+ * The selection's writer alone: a component that only records a choice does not re-render when the
+ * selection changes (a tap re-renders what shows the selection, not the page around it).
+ */
+export function useSelectionUpdate(clientId: string): (patch: Partial<OrderSelection>) => void {
+  return useCallback((patch: Partial<OrderSelection>) => updateSelection(clientId, patch), [clientId]);
+}
+
 export function useSelection(clientId: string): [OrderSelection, (patch: Partial<OrderSelection>) => void] {
   useSyncExternalStore(
     (l) => {
@@ -74,6 +82,5 @@ export function useSelection(clientId: string): [OrderSelection, (patch: Partial
     },
     () => version,
   );
-  const update = useCallback((patch: Partial<OrderSelection>) => updateSelection(clientId, patch), [clientId]);
-  return [readSelection(clientId), update];
+  return [readSelection(clientId), useSelectionUpdate(clientId)];
 }

@@ -1,6 +1,6 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1 and 2 as pages (select game, select role and goods); steps 3 and 4 in ./old-steps.tsx.
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { GameBanner } from "../../../features/game/components/GameBanner.tsx";
 import { GoodsGrid } from "../../../features/goods/GoodsGrid.tsx";
@@ -11,7 +11,7 @@ import { oldLayoutRoutes } from "../../../generated/routes.ts";
 import { useTranslation } from "../../../lib/use-translation.ts";
 import { type PurchaseFlow, PurchaseFlowContext } from "../../../shared/purchase-flow.ts";
 import { useClientId } from "../../../shared/services.ts";
-import { useSelection } from "../../../shared/session/order-selection.ts";
+import { useSelectionUpdate } from "../../../shared/session/order-selection.ts";
 import { AfterFirstContent, lazyPart, lazyWithStrings } from "../../../ui/deferred.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { Loaded } from "../../../ui/part-boundary.tsx";
@@ -58,6 +58,9 @@ export function NewSelectGoods() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [sheet, setSheet] = useState(false);
+  // The sheet opens in the tap's frame with its skeleton; its methods render after, in a render that
+  // yields to the browser (docs/performance.md, "Interaction latency").
+  const sheetBody = useDeferredValue(sheet);
   const [picker, setPicker] = useState(false);
   const [result, setResult] = useState<ResultState | null>(() => {
     const billingNo = new URLSearchParams(search).get("billing_no");
@@ -87,11 +90,7 @@ export function NewSelectGoods() {
     <PurchaseFlowContext.Provider value={flow}>
       <SelectGoodsBody onChangeGame={() => setPicker(true)} />
       <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
-        {sheet ? (
-          <Loaded fallback={<Loading />}>
-            <RechargePanel onPaid={paid} />
-          </Loaded>
-        ) : null}
+        {sheet ? <Loaded fallback={<Loading />}>{sheetBody ? <RechargePanel onPaid={paid} /> : <Loading />}</Loaded> : null}
       </Dialog>
       <Dialog open={result !== null} title={t("result.title")} onClose={closeResult}>
         {result ? (
@@ -120,7 +119,7 @@ export function NewSelectGoods() {
 export function useOldFlow(): PurchaseFlow {
   const go = useGo(oldLayoutRoutes);
   const clientId = useClientId();
-  const [, update] = useSelection(clientId);
+  const update = useSelectionUpdate(clientId);
   return {
     openRecharge: () => go("Recharge"),
     showResult: (billingNo, payUrl, ongoing) => {
