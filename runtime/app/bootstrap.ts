@@ -6,6 +6,7 @@ import { modeForHost } from "../../core/browser/config/hosts.ts";
 import { chooseLayout, type LayoutVersion } from "../../core/browser/config/layout.ts";
 import type { BrandModule } from "../../core/browser/config/types.ts";
 import { layoutRoutes } from "../generated/routes.ts";
+import { watchInteractions } from "../lib/after-paint.ts";
 import { createI18n } from "../lib/i18n.ts";
 import { nextTask } from "../lib/next-task.ts";
 import { isOffline } from "../lib/online.ts";
@@ -67,6 +68,7 @@ export async function bootstrap(location: Location): Promise<Boot> {
   const strings = createI18n(params.get("spec_lang") === "keys" ? "cimode" : lang);
   let i18n: i18n | undefined;
   const runtime = { module, brand, mode: modeForHost(location.hostname) };
+  watchInteractions();
   const services = createServices({
     runtime,
     game,

@@ -1,5 +1,6 @@
 // Makes the services every screen uses (shared/services.ts): the API client, tracking, and the one
 // place errors are acted on (./act-on-error.ts).
+import { afterAnswer } from "../lib/after-paint.ts";
 import { createApiClient } from "../lib/api/client.ts";
 import { withEarlyCalls } from "../lib/api/early.ts";
 import { hostPlan } from "../lib/api/hosts.ts";
@@ -60,8 +61,9 @@ export function createServices(deps: ServiceDeps): Services {
     common: () => ({ idfv: did, spec_lang: deps.language(), oauth_token: token() }),
     remember: (host) => setItem("paymentBakApi", host),
     offline: isOffline,
-    // The top-up's first calls may be on their way already, started by the page itself.
-    fetch: withEarlyCalls((...args) => fetch(...args)),
+    // The top-up's first calls may be on their way already, started by the page itself; a call a tap
+    // starts leaves after the tap's frame (lib/after-paint.ts).
+    fetch: withEarlyCalls(async (...args) => afterAnswer(() => fetch(...args))),
   });
   const traffic = trafficSource(params);
   const tracker = createTracker(() => ({

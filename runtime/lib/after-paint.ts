@@ -23,3 +23,33 @@ export function afterPaint<T>(task: () => T): Promise<T> {
     setTimeout(run, typeof requestAnimationFrame === "function" ? 250 : 0);
   });
 }
+
+/** From a tap or a key press until the frame that answers it is painted. */
+let answering = false;
+let watching = false;
+
+/**
+ * Watches the page's taps and key presses (capture phase, passive), so that `afterAnswer` knows
+ * when one is being answered. Called once at the start.
+ */
+export function watchInteractions(): void {
+  if (watching || typeof addEventListener !== "function") return;
+  watching = true;
+  const started = () => {
+    if (answering) return;
+    answering = true;
+    void afterPaint(() => {
+      answering = false;
+    });
+  };
+  for (const type of ["pointerdown", "pointerup", "click", "keydown"]) addEventListener(type, started, { capture: true, passive: true });
+}
+
+/**
+ * Runs `task` now, or, while a tap is being answered, once its frame is painted: a request a tap
+ * starts (a list its popup shows, a price its choice changes) costs a slow phone milliseconds of
+ * main thread that the tap's answer, a skeleton or a highlight, does not have to wait for.
+ */
+export function afterAnswer<T>(task: () => T): T | Promise<T> {
+  return answering ? afterPaint(task) : task();
+}

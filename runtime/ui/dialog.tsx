@@ -1,6 +1,7 @@
 // Popups and bottom sheets on the native <dialog>: modal, focus kept inside, Escape closes,
 // focus returns to what opened it. One component, two looks.
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { afterPaint } from "../lib/after-paint.ts";
 import { useTranslation } from "../lib/use-translation.ts";
 
 export interface DialogProps {
@@ -26,10 +27,17 @@ export function Dialog({ open, title, onClose, children, variant = "popup", foot
     // on the close button the browser would pick.
     const field = dialog.querySelector<HTMLElement>(".sf-dialog__body :is(input:not([type=hidden]), select, textarea):not(:disabled)");
     (field ?? dialog.querySelector<HTMLElement>(".sf-dialog__header h2"))?.focus();
-    // Closing and unmounting (a parent that stops rendering the dialog) both give focus back.
+    // Closing and unmounting (a parent that stops rendering the dialog) both give focus back, once
+    // the closed page is painted: focusing forces a layout of the page the close just changed, which
+    // the tap's answer would wait for (docs/performance.md, "Interaction latency").
     return () => {
       if (dialog.open) dialog.close();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (opener instanceof HTMLElement)
+        void afterPaint(() => {
+          // Unless something took focus meanwhile (another dialog, a field the page focused).
+          const active = document.activeElement;
+          if (opener.isConnected && (!active || active === document.body || active === dialog)) opener.focus();
+        });
     };
   }, [open]);
   return (

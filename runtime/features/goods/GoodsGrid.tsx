@@ -1,7 +1,7 @@
 // Goods by type: tabs per goods type and a grid of tiles (./GoodsTile.tsx); a goods that cannot be
 // bought now (its limit reached, an order unpaid) explains why instead of being chosen.
 import "./goods.css";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Goods, LimitInfo, ProductListResponse } from "../../../core/browser/generated/api-types.ts";
 import { useIsolate } from "../../lib/bidi.ts";
 import { markFirstContent } from "../../lib/first-content.ts";
@@ -26,6 +26,7 @@ export function GoodsGrid() {
   const flow = usePurchaseFlow();
   const products = useProducts();
   const [selection, update] = useSelection(clientId);
+  const tiles = useTileHandlers();
   const limits = useLimits(selection.role?.value, selection.server?.value, selection.area?.value);
   const limitText = useLimitText();
   const types = useMemo(() => [...(products.data?.types ?? [])].sort((a, b) => a.typeSort - b.typeSort), [products.data]);
@@ -104,6 +105,8 @@ export function GoodsGrid() {
     tip({ title: iso(g.display), html: g.description ?? "" });
   };
 
+  tiles.latest.current = { choose, describe };
+
   return (
     <section className="sf-goods" aria-labelledby="sf-goods-title">
       {head}
@@ -122,8 +125,8 @@ export function GoodsGrid() {
                 info={info}
                 state={state}
                 chosen={chosen === g.value}
-                onChoose={choose}
-                onInfo={describe}
+                onChoose={tiles.onChoose}
+                onInfo={tiles.onInfo}
               />
             );
           })}
@@ -131,6 +134,17 @@ export function GoodsGrid() {
       )}
     </section>
   );
+}
+
+/**
+ * The tiles' handlers, stable across renders (the tiles are memoised: a tap re-renders the two tiles
+ * it changes, not every tile of the grid), each calling the latest render's function.
+ */
+function useTileHandlers() {
+  const latest = useRef<{ choose(g: Goods): void; describe(g: Goods): void }>({ choose: () => {}, describe: () => {} });
+  const onChoose = useCallback((g: Goods) => latest.current.choose(g), []);
+  const onInfo = useCallback((g: Goods) => latest.current.describe(g), []);
+  return { latest, onChoose, onInfo };
 }
 
 /** The goods on screen (or their error) are what the player came for: what waited for them may load now. */

@@ -1,6 +1,7 @@
 // One goods tile of the grid: artwork, name, bonus, price in the area's currency (the original struck
 // through when discounted) and badges (special, discount, limited with what is left); the chosen
 // tile carries a check, not only a colour, and a goods with a description has its info button.
+import { memo } from "react";
 import type { Goods, LimitInfo } from "../../../core/browser/generated/api-types.ts";
 import { useIsolate } from "../../lib/bidi.ts";
 import { formatAmount } from "../../lib/format.ts";
@@ -20,7 +21,17 @@ export interface GoodsTileProps {
   onInfo: (goods: Goods) => void;
 }
 
-export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: GoodsTileProps) {
+/** Equal limit states draw the same badge: the grid computes them afresh on each render. */
+const sameTile = (a: GoodsTileProps, b: GoodsTileProps) =>
+  a.goods === b.goods &&
+  a.info === b.info &&
+  a.chosen === b.chosen &&
+  a.onChoose === b.onChoose &&
+  a.onInfo === b.onInfo &&
+  JSON.stringify(a.state) === JSON.stringify(b.state);
+
+/** Memoised: choosing a goods re-renders the tile it leaves and the one it takes. */
+export const GoodsTile = memo(function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: GoodsTileProps) {
   const { t } = useTranslation();
   const iso = useIsolate();
   const off = goods.original_price && goods.original_price > goods.price ? Math.round((1 - goods.price / goods.original_price) * 100) : 0;
@@ -66,7 +77,7 @@ export function GoodsTile({ goods, info, state, chosen, onChoose, onInfo }: Good
       ) : null}
     </li>
   );
-}
+}, sameTile);
 
 function LimitBadge({ info, state }: { info: LimitInfo | undefined; state: LimitState | undefined }) {
   const { t } = useTranslation();

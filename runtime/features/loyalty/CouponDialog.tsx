@@ -5,7 +5,7 @@
 import "./loyalty.css";
 import "./coupons.css";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { startTransition, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { Coupon } from "../../../core/browser/generated/api-types.ts";
 import { ApiError } from "../../lib/api/client.ts";
@@ -159,10 +159,12 @@ export function CouponDialog({ open, onClose, mode, productId, selectedCode, onP
     const { button } = couponAction(coupon, mode, selectedCode);
     if (button === "receive") claim.mutate(coupon.code);
     else if (button === "cancel") {
-      onPick?.(null);
+      // The popup closes in the tap's frame; the order's new price renders after it, yielding
+      // (docs/performance.md, "Interaction latency").
+      startTransition(() => onPick?.(null));
       onClose();
     } else if (button === "use") {
-      if (mode === "consume") onPick?.(coupon.code);
+      if (mode === "consume") startTransition(() => onPick?.(coupon.code));
       else navigate("/selectGoods");
       onClose();
     }

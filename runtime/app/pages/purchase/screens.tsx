@@ -1,6 +1,6 @@
 // The purchase screens of both layouts. New: one page with the recharge sheet and the result popup.
 // Old: steps 1 and 2 as pages (select game, select role and goods); steps 3 and 4 in ./old-steps.tsx.
-import { useDeferredValue, useState } from "react";
+import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { GameBanner } from "../../../features/game/components/GameBanner.tsx";
 import { GoodsGrid } from "../../../features/goods/GoodsGrid.tsx";
@@ -32,7 +32,11 @@ const EventPrompt = lazyWithStrings(() => import("../../../features/loyalty/Even
 
 export const Loading = RowsSkeleton;
 
-function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
+/**
+ * The page under the dialogs, memoised: opening or closing the recharge, the result or the game list
+ * re-renders the dialog, not the page behind it (docs/performance.md, "Interaction latency").
+ */
+const SelectGoodsBody = memo(function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
   return (
     <div className="sf-purchase">
       <GameBanner onChangeGame={onChangeGame} />
@@ -44,7 +48,7 @@ function SelectGoodsBody({ onChangeGame }: { onChangeGame: () => void }) {
       <BuyBar />
     </div>
   );
-}
+});
 
 interface ResultState {
   billingNo: string;
@@ -66,13 +70,19 @@ export function NewSelectGoods() {
     const billingNo = new URLSearchParams(search).get("billing_no");
     return billingNo ? { billingNo } : null;
   });
-  const flow: PurchaseFlow = {
-    openRecharge: () => {
-      setResult(null);
-      setSheet(true);
-    },
-    showResult: (billingNo, payUrl, ongoing) => setResult({ billingNo, payUrl, ongoing }),
-  };
+  // The same object on every render (it names only state setters): the page's readers of the flow
+  // do not re-render when a dialog opens.
+  const flow = useMemo<PurchaseFlow>(
+    () => ({
+      openRecharge: () => {
+        setResult(null);
+        setSheet(true);
+      },
+      showResult: (billingNo, payUrl, ongoing) => setResult({ billingNo, payUrl, ongoing }),
+    }),
+    [],
+  );
+  const changeGame = useCallback(() => setPicker(true), []);
   const closeResult = () => {
     setResult(null);
     // A result opened by the link is done with: the link's billing_no goes.
@@ -88,7 +98,7 @@ export function NewSelectGoods() {
   };
   return (
     <PurchaseFlowContext.Provider value={flow}>
-      <SelectGoodsBody onChangeGame={() => setPicker(true)} />
+      <SelectGoodsBody onChangeGame={changeGame} />
       <Dialog open={sheet} title={t("recharge.title")} onClose={() => setSheet(false)} variant="sheet">
         {sheet ? <Loaded fallback={<Loading />}>{sheetBody ? <RechargePanel onPaid={paid} /> : <Loading />}</Loaded> : null}
       </Dialog>
