@@ -16,6 +16,9 @@ import { GoodsTile } from "./GoodsTile.tsx";
 import { useLimitText } from "./limit-text.ts";
 import { buyable, type LimitState, limitState, limitTip } from "./limits.ts";
 
+/** The selection parts this shows (it re-renders when one changes). */
+const WATCHED = ["area", "server", "role", "goods"] as const;
+
 /** The goods' card. Its title shows at once, where the goods' will be: while they load it heads their skeleton. */
 export function GoodsGrid() {
   const { t } = useTranslation();
@@ -25,7 +28,7 @@ export function GoodsGrid() {
   const { tip, confirm } = useTip();
   const flow = usePurchaseFlow();
   const products = useProducts();
-  const [selection, update] = useSelection(clientId);
+  const [selection, update] = useSelection(clientId, WATCHED);
   const tiles = useTileHandlers();
   const limits = useLimits(selection.role?.value, selection.server?.value, selection.area?.value);
   const limitText = useLimitText();

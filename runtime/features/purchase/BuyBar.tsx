@@ -13,13 +13,16 @@ import { useCurrentUser } from "../../shared/session/account.ts";
 import { useSelection } from "../../shared/session/order-selection.ts";
 import { uiActions } from "../../shared/ui-actions.ts";
 
+/** The selection parts this shows (it re-renders when one changes). */
+const WATCHED = ["goods", "role"] as const;
+
 export function BuyBar() {
   const { t } = useTranslation();
   const iso = useIsolate();
   const clientId = useClientId();
   const tracker = useTracker();
   const user = useCurrentUser();
-  const [selection] = useSelection(clientId);
+  const [selection] = useSelection(clientId, WATCHED);
   const flow = usePurchaseFlow();
   const whyId = useId();
   const goods = selection.goods;

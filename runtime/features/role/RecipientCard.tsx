@@ -19,6 +19,9 @@ import { useTip } from "../../ui/tip.tsx";
 import { useRoles } from "./api/get-roles.ts";
 import { useServers } from "./api/get-servers.ts";
 
+/** The selection parts this shows (it re-renders when one changes). */
+const WATCHED = ["area", "server", "role"] as const;
+
 const entryParams = new URLSearchParams(window.location.search);
 
 // The server picker opens on a tap: its code and strings are not part of the first load.
@@ -32,7 +35,7 @@ export function RecipientCard() {
   const user = useCurrentUser();
   const logout = useLogout();
   const { confirm } = useTip();
-  const [selection, update] = useSelection(clientId);
+  const [selection, update] = useSelection(clientId, WATCHED);
   const [picking, setPicking] = useState(false);
   const servers = useServers();
   const roles = useRoles(selection.server?.value);

@@ -74,13 +74,22 @@ export function useSelectionUpdate(clientId: string): (patch: Partial<OrderSelec
   return useCallback((patch: Partial<OrderSelection>) => updateSelection(clientId, patch), [clientId]);
 }
 
-export function useSelection(clientId: string): [OrderSelection, (patch: Partial<OrderSelection>) => void] {
+/**
+ * The selection and its writer. With `watch`, the component re-renders only when one of those parts
+ * changes (a payment method chosen in the recharge does not re-render the goods behind it); without,
+ * on every change.
+ */
+export function useSelection(
+  clientId: string,
+  watch?: readonly (keyof OrderSelection)[],
+): [OrderSelection, (patch: Partial<OrderSelection>) => void] {
   useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => version,
+    // A string compares by value: an unchanged part is the same snapshot, and React skips the render.
+    () => (watch ? JSON.stringify(watch.map((key) => readSelection(clientId)[key])) : version),
   );
   return [readSelection(clientId), useSelectionUpdate(clientId)];
 }
