@@ -548,7 +548,7 @@ describe("every hint the catalogue can give, on a fixture", () => {
       it(`${name}${cases.length > 1 ? ` (${i + 1})` : ""}`, async () => {
         const dir = mkdtempSync(join(tmpdir(), "sf-hints-"));
         for (const [path, content] of Object.entries(hintCase.files ?? {})) writeFileSync(join(dir, path), content);
-        const file = join(dir, "brands.yaml");
+        const file = join(dir, "fixture.yaml");
         writeFileSync(file, hintCase.given);
         const found = (await validateFile(file, hintCase.options)).diagnostics.filter((d) => d.name === name);
         const at = found.map((d) => `${d.line}:${d.column}${d.pointer ? ` ${d.pointer}` : ""}`);

@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), "sf-limits-"));
 describe("a config of 10 MB", () => {
   for (const [shape, make] of Object.entries(CONFIG_SHAPES)) {
     it(`${shape}: accepted or refused within 300 MB`, async () => {
-      const file = join(dir, "brands.yaml");
+      const file = join(dir, "fixture.yaml");
       const text = make();
       expect(text.length).toBeGreaterThan(9.5 * MB);
       expect(text.length).toBeLessThanOrEqual(10 * MB);
@@ -64,7 +64,7 @@ describe("no diagnostic echoes more than 200 characters of the operator's text",
 
   for (const [i, text] of texts.entries()) {
     it(`in every format, file ${i + 1}`, () => {
-      const result = validateText("brands.yaml", text, { strict: true });
+      const result = validateText("fixture.yaml", text, { strict: true });
       expect(result.diagnostics.length).toBeGreaterThan(0);
       for (const format of ["text", "json", "github", "sarif"] as const) {
         const out = formatValidation(result, format);
@@ -83,11 +83,11 @@ describe("a YAML problem in a file over 1 MB", () => {
 
   it("is named and placed as in a small file", () => {
     expect(withLine("").length).toBeGreaterThan(2 * MB);
-    const duplicate = validateText("brands.yaml", withLine("    name: Twice")).diagnostics;
+    const duplicate = validateText("fixture.yaml", withLine("    name: Twice")).diagnostics;
     expect(duplicate.map((d) => `${d.name} ${d.line}:${d.column} ${d.message}`)).toEqual([
       `duplicate-key ${line + 1}:5 duplicate key 'name'`,
     ]);
-    const tab = validateText("brands.yaml", withLine("\tname: Tab")).diagnostics;
+    const tab = validateText("fixture.yaml", withLine("\tname: Tab")).diagnostics;
     expect(tab.map((d) => `${d.name} ${d.line}:${d.column}`)).toEqual([`yaml-tab-indent ${line}:1`]);
   });
 });
