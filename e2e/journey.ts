@@ -1,6 +1,6 @@
 // The steps of a purchase in the storefront, shared by the journey specs. Works in both layouts:
 // the new layout's sheet and popup, the old layout's /recharge and /result pages.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { brandUrl } from "./helpers.ts";
 
 export const BRANDS = ["aurora", "sakura", "hanbit", "jade", "borealis"] as const;
@@ -239,4 +239,13 @@ export async function resultTable(page: Page): Promise<Record<string, string>> {
 export async function expectResult(page: Page, status: "pending" | "success" | "fail"): Promise<void> {
   const result = page.getByTestId("result");
   await expect(result).toHaveAttribute("data-status", status, { timeout: 15_000 });
+}
+
+/** A make-up link for the brand's make-up target account, valid for `validSeconds`; its replenish_id. */
+export async function makeUpLink(request: APIRequestContext, brand: BrandId, validSeconds: number): Promise<string> {
+  const res = await request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/replenish`, {
+    data: { brand, valid_seconds: validSeconds },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { content: { replenish_id: string } }).content.replenish_id;
 }

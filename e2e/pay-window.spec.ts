@@ -11,6 +11,7 @@ import {
   expectResult,
   freshPlayer,
   logIn,
+  makeUpLink,
   openRecharge,
   openStore,
   payByRedirect,
@@ -65,10 +66,7 @@ test("recharge: Buy turns busy in the tap's frame, and the pay window opens afte
 
 test("make-up page: the pay window opens after the tap's frame too", async ({ page, request }) => {
   await watchOpens(page);
-  const res = await request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/replenish`, {
-    data: { brand: "aurora", valid_seconds: 600 },
-  });
-  const id = ((await res.json()) as { content: { replenish_id: string } }).content.replenish_id;
+  const id = await makeUpLink(request, "aurora", 600);
   await page.goto(brandUrl("aurora", `/replenishGoods?replenish_id=${id}&spec_lang=en`));
   await expect(page.getByTestId("channel-list")).toBeVisible();
   await chooseChannel(page, /^10201_/);

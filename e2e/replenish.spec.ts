@@ -1,18 +1,12 @@
 // Make-up (replenish) links in Chromium: paid by someone who is not logged in as the target, with
 // the countdown; an expired link and one that runs out while open show the page-expired view.
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { brandUrl } from "./helpers.ts";
-import { chooseChannel, decide, expectResult, payByRedirect } from "./journey.ts";
+import { chooseChannel, decide, expectResult, makeUpLink, payByRedirect } from "./journey.ts";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-async function newLink(request: import("@playwright/test").APIRequestContext, validSeconds: number): Promise<string> {
-  const res = await request.post(`http://127.0.0.1:${process.env.SF_PORT}/sandbox/replenish`, {
-    data: { brand: "aurora", valid_seconds: validSeconds },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { content: { replenish_id: string } }).content.replenish_id;
-}
+const newLink = (request: APIRequestContext, validSeconds: number) => makeUpLink(request, "aurora", validSeconds);
 
 test("a make-up link is paid by someone not logged in as the target, with the countdown visible", async ({ page, request }) => {
   const id = await newLink(request, 1800);

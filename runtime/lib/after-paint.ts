@@ -9,18 +9,21 @@
  */
 export function afterPaint<T>(task: () => T): Promise<T> {
   return new Promise((resolve, reject) => {
+    const frames = typeof requestAnimationFrame === "function";
     let done = false;
     const run = () => {
+      // The task runs once: on the frame's task, or on the fallback timer, whichever comes first.
       if (done) return;
       done = true;
+      clearTimeout(fallback);
       try {
         resolve(task());
       } catch (err) {
         reject(err);
       }
     };
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(run, 0));
-    setTimeout(run, typeof requestAnimationFrame === "function" ? 250 : 0);
+    const fallback = setTimeout(run, frames ? 250 : 0);
+    if (frames) requestAnimationFrame(() => setTimeout(run, 0));
   });
 }
 

@@ -89,7 +89,11 @@ export function useSelection(
       return () => listeners.delete(l);
     },
     // A string compares by value: an unchanged part is the same snapshot, and React skips the render.
-    () => (watch ? JSON.stringify(watch.map((key) => readSelection(clientId)[key])) : version),
+    () => {
+      if (!watch) return version;
+      const selection = readSelection(clientId);
+      return JSON.stringify(watch.map((key) => selection[key]));
+    },
   );
   return [readSelection(clientId), useSelectionUpdate(clientId)];
 }
